@@ -1,0 +1,417 @@
+/* The JSON report, built with jansson.
+ *
+ * Field rules: a fact that is known prints its value; one that is known to
+ * be absent prints null; one that is unknown or unreadable prints null and
+ * its reason under the object's "unknown" or "unreadable" map, keyed by
+ * field name. Where a value came from is under "sources". Strings that are
+ * not valid UTF-8 (file names can be anything) have the bad bytes replaced
+ * by U+FFFD so the document always parses. */
+#include "config.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "present/json.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define SCHEMA_DOCTOR "cudawiz/doctor/1"
+
+/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
+static size_t
+utf8_seq(const unsigned char *s)
+{
+	size_t n;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+static json_t *
+jstr(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p;
+	json_t *j;
+
+	if (s == NULL)
+		return json_null();
+	j = json_string(s);
+	if (j != NULL)
+		return j;
+	for (p = (const unsigned char *)s; *p != '\0';) {
+		size_t n = utf8_seq(p);
+
+		if (n == 0) {
+			strbuf_puts(&sb, "\xef\xbf\xbd");
+			p++;
+		} else {
+			strbuf_add(&sb, (const char *)p, n);
+			p += n;
+		}
+	}
+	j = json_string(strbuf_str(&sb));
+	strbuf_free(&sb);
+	return j != NULL ? j : json_null();
+}
+
+static json_t *
+jbool3(int v)
+{
+	return v < 0 ? json_null() : json_boolean(v);
+}
+
+static json_t *
+jhex(unsigned v, int width)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof buf, "0x%0*x", width, v);
+	return json_string(buf);
+}
+
+static void
+set(json_t *obj, const char *key, json_t *val)
+{
+	json_object_set_new(obj, key, val != NULL ? val : json_null());
+}
+
+static json_t *
+map_of(json_t *obj, const char *key)
+{
+	json_t *m = json_object_get(obj, key);
+
+	if (m == NULL) {
+		m = json_object();
+		json_object_set_new(obj, key, m);
+	}
+	return m;
+}
+
+/* Puts a fact under key, with its source and reason as described above. */
+static void
+put_fact(json_t *obj, const char *key, const struct fact_str *f)
+{
+	set(obj, key, f->state == FACT_KNOWN ? jstr(f->value) : json_null());
+	if (f->state == FACT_KNOWN && f->source != NULL)
+		set(map_of(obj, "sources"), key, jstr(f->source));
+	if (f->state == FACT_UNKNOWN && f->why != NULL)
+		set(map_of(obj, "unknown"), key, jstr(f->why));
+	if (f->state == FACT_UNREADABLE)
+		set(map_of(obj, "unreadable"), key, jstr(f->why));
+}
+
+/* A yes/no fact as a boolean. */
+static void
+put_yesno(json_t *obj, const char *key, const struct fact_str *f)
+{
+	put_fact(obj, key, f);
+	if (f->state == FACT_KNOWN && f->value != NULL)
+		set(obj, key, json_boolean(strcmp(f->value, "yes") == 0));
+}
+
+static json_t *
+jstrv(const struct strv *sv)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < sv->n; i++)
+		json_array_append_new(a, jstr(sv->v[i]));
+	return a;
+}
+
+static json_t *
+gpus_json(const struct facts *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->gpus.n; i++) {
+		const struct gpu_fact *g = &f->gpus.v[i];
+		json_t *o = json_object();
+		char sub[16];
+
+		set(o, "pci_address", jstr(g->pci_address));
+		set(o, "vendor_id", jhex(g->vendor_id, 4));
+		set(o, "device_id", jhex(g->device_id, 4));
+		snprintf(sub, sizeof sub, "%04x:%04x", g->subsys_vendor_id,
+		    g->subsys_device_id);
+		set(o, "subsystem", json_string(sub));
+		set(o, "class", jhex(g->class_code, 6));
+		put_fact(o, "kernel_driver", &g->kernel_driver);
+		put_fact(o, "name", &g->name);
+		put_fact(o, "uuid", &g->uuid);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+driver_json(const struct driver_facts *d)
+{
+	json_t *o = json_object(), *libs = json_array(), *mods = json_array();
+	json_t *wsl = json_object(), *ctr = json_object(), *colab = json_object();
+
+	put_fact(o, "kernel_release", &d->kernel_release);
+	put_fact(o, "module_version", &d->module_version);
+	put_fact(o, "sys_module_version", &d->sys_module_version);
+	put_yesno(o, "nvidia_loaded", &d->nvidia_loaded);
+	put_yesno(o, "nouveau_loaded", &d->nouveau_loaded);
+	for (size_t i = 0; i < d->libs.n; i++) {
+		json_t *l = json_object();
+
+		set(l, "name", jstr(d->libs.v[i].name));
+		set(l, "path", jstr(d->libs.v[i].path));
+		set(l, "version", jstr(d->libs.v[i].version));
+		set(l, "wsl", json_boolean(d->libs.v[i].wsl));
+		json_array_append_new(libs, l);
+	}
+	set(o, "libraries", libs);
+	put_yesno(o, "modules_for_running_kernel", &d->modules_for_running);
+	for (size_t i = 0; i < d->module_files.n; i++) {
+		json_t *m = json_object();
+
+		set(m, "kernel", jstr(d->module_files.v[i].kernel));
+		set(m, "path", jstr(d->module_files.v[i].path));
+		json_array_append_new(mods, m);
+	}
+	set(o, "module_files", mods);
+	set(o, "kernels", jstrv(&d->kernels));
+	set(wsl, "detected", json_boolean(d->is_wsl));
+	set(wsl, "microsoft_kernel", json_boolean(d->wsl_kernel));
+	set(wsl, "dev_dxg", json_boolean(d->wsl_dxg));
+	set(wsl, "lib_dir", json_boolean(d->wsl_lib_dir));
+	set(o, "wsl", wsl);
+	set(ctr, "docker", json_boolean(d->docker));
+	set(ctr, "podman", json_boolean(d->podman));
+	set(o, "container", ctr);
+	set(colab, "release", jstr(d->colab_release));
+	set(colab, "lib64_nvidia", json_boolean(d->lib64_nvidia));
+	set(o, "colab", colab);
+	return o;
+}
+
+static json_t *
+toolkits_json(const struct facts *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->toolkits.n; i++) {
+		const struct toolkit_fact *t = &f->toolkits.v[i];
+		json_t *o = json_object(), *rt = json_array();
+
+		set(o, "root", jstr(t->root));
+		set(o, "layout", json_string(t->layout == TOOLKIT_LAYOUT_PIP ?
+		    "pip" : "install"));
+		set(o, "found_via", jstrv(&t->found_via));
+		set(o, "aliases", jstrv(&t->aliases));
+		put_fact(o, "version", &t->version);
+		for (size_t j = 0; j < t->cudart.n; j++) {
+			json_t *c = json_object();
+
+			set(c, "dir", jstr(t->cudart.v[j].dir));
+			set(c, "soname", jstr(t->cudart.v[j].soname));
+			set(c, "file", jstr(t->cudart.v[j].file));
+			json_array_append_new(rt, c);
+		}
+		set(o, "cudart", rt);
+		set(o, "stubs_dir", jstr(t->stubs_dir));
+		set(o, "nvcc", jstr(t->nvcc));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+cudnn_json(const struct facts *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->cudnn.n; i++) {
+		const struct cudnn_fact *c = &f->cudnn.v[i];
+		json_t *o = json_object();
+
+		set(o, "lib_dir", jstr(c->lib_dir));
+		set(o, "where", jstr(c->where));
+		put_fact(o, "version", &c->version);
+		set(o, "header", jstr(c->header));
+		put_fact(o, "lib_version", &c->lib_version);
+		set(o, "soname", jstr(c->soname));
+		put_fact(o, "cuda_major", &c->cuda_major);
+		set(o, "libraries", jstrv(&c->libraries));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+path_var_json(const struct path_var *pv)
+{
+	json_t *o = json_object(), *a = json_array();
+
+	set(o, "set", json_boolean(pv->set));
+	set(o, "value", pv->set ? jstr(pv->raw) : json_null());
+	for (size_t i = 0; i < pv->entries.n; i++) {
+		const struct path_entry *e = &pv->entries.v[i];
+		json_t *eo = json_object();
+
+		set(eo, "value", jstr(e->value));
+		set(eo, "empty", json_boolean(e->empty));
+		set(eo, "exists", jbool3(e->exists));
+		set(eo, "is_dir", json_boolean(e->is_dir));
+		set(eo, "duplicate_of", e->duplicate_of >= 0 ?
+		    json_integer(e->duplicate_of) : json_null());
+		set(eo, "has_cuda_libs", json_boolean(e->has_cuda_libs));
+		if (e->why != NULL)
+			set(eo, "why", jstr(e->why));
+		json_array_append_new(a, eo);
+	}
+	set(o, "entries", a);
+	return o;
+}
+
+static json_t *
+env_json(const struct env_facts *e)
+{
+	json_t *o = json_object(), *conf = json_array();
+
+	set(o, "LD_LIBRARY_PATH", path_var_json(&e->ld_library_path));
+	set(o, "PATH", path_var_json(&e->path));
+	set(o, "LD_PRELOAD", path_var_json(&e->ld_preload));
+	for (size_t i = 0; i < ENV_VAR_COUNT; i++) {
+		const struct env_var *v = &e->var[i];
+		json_t *vo = json_object();
+
+		set(vo, "set", json_boolean(v->set));
+		set(vo, "value", v->set ? jstr(v->value) : json_null());
+		set(vo, "exists", jbool3(v->exists));
+		if (v->why != NULL)
+			set(vo, "why", jstr(v->why));
+		set(o, v->name, vo);
+	}
+	for (size_t i = 0; i < e->ldconf.n; i++) {
+		json_t *d = json_object();
+
+		set(d, "dir", jstr(e->ldconf.v[i].dir));
+		set(d, "from", jstr(e->ldconf.v[i].from));
+		set(d, "exists", jbool3(e->ldconf.v[i].exists));
+		json_array_append_new(conf, d);
+	}
+	set(o, "ld_so_conf", conf);
+	put_fact(o, "ld_so_conf_read", &e->ldconf_state);
+	return o;
+}
+
+static json_t *
+libraries_json(const struct facts *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->libraries.n; i++) {
+		const struct lib_fact *l = &f->libraries.v[i];
+		json_t *o = json_object();
+
+		set(o, "soname", jstr(l->soname));
+		set(o, "resolved", jstr(l->resolved));
+		set(o, "via", jstr(l->via));
+		set(o, "target", jstr(l->target));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+facts_json(const struct facts *f)
+{
+	json_t *o = json_object(), *notes = json_array(), *gp = json_object();
+
+	set(o, "gpus", gpus_json(f));
+	put_fact(gp, "pci_bus", &f->gpus_state);
+	set(o, "gpus_probe", gp);
+	set(o, "driver", driver_json(&f->driver));
+	set(o, "toolkits", toolkits_json(f));
+	set(o, "cudnn", cudnn_json(f));
+	/* Not probed by this version: null, not an empty list, so nobody
+	 * reads "none found" into it. */
+	set(o, "python_envs", json_null());
+	set(o, "env", env_json(&f->env));
+	set(o, "libraries", libraries_json(f));
+	set(o, "verify", json_null());
+	for (size_t i = 0; i < f->notes.n; i++) {
+		json_t *n = json_object();
+
+		set(n, "path", jstr(f->notes.v[i].path));
+		set(n, "problem", jstr(f->notes.v[i].problem));
+		json_array_append_new(notes, n);
+	}
+	set(o, "notes", notes);
+	return o;
+}
+
+static json_t *
+findings_json(const struct findings *fs)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *fd = &fs->v[i];
+		json_t *o = json_object();
+
+		set(o, "code", json_string(finding_code_name(fd->code)));
+		set(o, "severity", json_string(severity_name(fd->severity)));
+		set(o, "title", jstr(finding_title(fd->code)));
+		set(o, "detail", jstr(fd->detail));
+		set(o, "evidence", jstrv(&fd->evidence));
+		set(o, "fix", jstrv(&fd->fix));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+int
+json_print_doctor(FILE *fp, const struct facts *facts,
+    const struct findings *findings)
+{
+	json_t *doc = json_object(), *sum = json_object();
+	int rc;
+
+	set(doc, "schema", json_string(SCHEMA_DOCTOR));
+	set(doc, "version", json_string(VERSION));
+	set(doc, "root", jstr(facts->root));
+	set(doc, "live_checks", json_boolean(facts->live_allowed));
+	/* The compatibility matrix arrives with its own issue. */
+	set(doc, "matrix", json_null());
+	set(doc, "facts", facts_json(facts));
+	set(doc, "findings", findings_json(findings));
+	set(sum, "errors", json_integer((json_int_t)findings_count(findings, SEV_ERROR)));
+	set(sum, "warnings", json_integer((json_int_t)findings_count(findings, SEV_WARNING)));
+	set(sum, "info", json_integer((json_int_t)findings_count(findings, SEV_INFO)));
+	set(doc, "summary", sum);
+	rc = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (rc == 0 && fputc('\n', fp) == EOF)
+		rc = -1;
+	json_decref(doc);
+	return rc == 0 ? 0 : -1;
+}

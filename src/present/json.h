@@ -1,0 +1,15 @@
+/* The JSON view of a report (design.md, "JSON contract"). */
+#ifndef CUDAWIZ_PRESENT_JSON_H
+#define CUDAWIZ_PRESENT_JSON_H
+
+#include <stdio.h>
+
+#include "diagnose/finding.h"
+#include "probe/facts.h"
+
+/* Writes the doctor document, one JSON object and a newline. Returns 0, or
+ * -1 when writing failed. */
+int	json_print_doctor(FILE *fp, const struct facts *facts,
+	    const struct findings *findings);
+
+#endif

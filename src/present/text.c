@@ -1,0 +1,359 @@
+/* The text doctor report; see text.h.
+ *
+ * Sections follow the pipeline: GPUs, driver, toolkits, cuDNN, libraries,
+ * environment, probe notes, then the findings with evidence and fixes.
+ * Long lists are cut with a count of what was left out; the JSON report
+ * always has everything. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "present/style.h"
+#include "present/text.h"
+
+#define WIDTH		78
+#define LIST_LIMIT	12
+
+struct out {
+	FILE	*fp;
+	bool	 color;
+};
+
+static void
+heading(struct out *o, const char *title)
+{
+	fprintf(o->fp, "\n%s%s%s\n", style_bold(o->color), title,
+	    style_off(o->color));
+}
+
+/* Prints text wrapped at WIDTH, every line after the first indented. */
+static void
+wrapped(struct out *o, int indent, const char *text)
+{
+	int col = indent;
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t word = strcspn(p, " \n");
+
+		if (col > indent && col + (int)word + 1 > WIDTH) {
+			fprintf(o->fp, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', o->fp);
+			col++;
+		}
+		fwrite(p, 1, word, o->fp);
+		col += (int)word;
+		p += word;
+		if (*p == '\n') {
+			fprintf(o->fp, "\n%*s", indent, "");
+			col = indent;
+		}
+		while (*p == ' ' || *p == '\n')
+			p++;
+	}
+	fputc('\n', o->fp);
+}
+
+static const char *
+fact_text(const struct fact_str *f, const char *absent)
+{
+	if (f->state == FACT_KNOWN)
+		return f->value != NULL ? f->value : absent;
+	if (f->state == FACT_UNREADABLE)
+		return _("unreadable");
+	return _("unknown");
+}
+
+static void
+fact_line(struct out *o, const char *label, const struct fact_str *f,
+    const char *absent)
+{
+	fprintf(o->fp, "  %-20s %s", label, fact_text(f, absent));
+	if (f->state == FACT_KNOWN && f->value != NULL && f->source != NULL)
+		fprintf(o->fp, "  (%s)", f->source);
+	else if (f->state != FACT_KNOWN && f->why != NULL)
+		fprintf(o->fp, "  (%s)", f->why);
+	fputc('\n', o->fp);
+}
+
+static void
+print_gpus(struct out *o, const struct facts *f)
+{
+	heading(o, _("GPUs"));
+	if (f->gpus_state.state != FACT_KNOWN) {
+		fact_line(o, _("PCI bus"), &f->gpus_state, "");
+		return;
+	}
+	if (f->gpus.n == 0)
+		fprintf(o->fp, "  %s\n", f->driver.is_wsl ?
+		    _("none on the PCI bus (normal inside WSL: the GPU is reached through /dev/dxg)") :
+		    _("no NVIDIA device on the PCI bus"));
+	for (size_t i = 0; i < f->gpus.n; i++) {
+		const struct gpu_fact *g = &f->gpus.v[i];
+
+		fprintf(o->fp, "  %s  %s [%04x:%04x]  %s %s\n", g->pci_address,
+		    fact_text(&g->name, "?"), g->vendor_id, g->device_id,
+		    _("driver:"), fact_text(&g->kernel_driver, _("none")));
+		if (fact_known(&g->uuid))
+			fprintf(o->fp, "      %s\n", g->uuid.value);
+	}
+}
+
+static void
+print_driver(struct out *o, const struct facts *f)
+{
+	const struct driver_facts *d = &f->driver;
+
+	heading(o, _("Driver"));
+	fact_line(o, _("kernel"), &d->kernel_release, _("unknown"));
+	fact_line(o, _("nvidia module"), &d->module_version, _("not loaded"));
+	if (d->nouveau_loaded.state == FACT_KNOWN && d->nouveau_loaded.value != NULL &&
+	    strcmp(d->nouveau_loaded.value, "yes") == 0)
+		fprintf(o->fp, "  %-20s %s\n", _("nouveau module"), _("loaded"));
+	for (size_t i = 0; i < d->libs.n; i++)
+		fprintf(o->fp, "  %-20s %s  %s\n", d->libs.v[i].name,
+		    d->libs.v[i].version != NULL ? d->libs.v[i].version : "-",
+		    d->libs.v[i].path);
+	if (d->libs.n == 0)
+		fprintf(o->fp, "  %-20s %s\n", _("libraries"),
+		    _("no libcuda or libnvidia-ml in the library directories"));
+	if (d->modules_for_running.state == FACT_KNOWN)
+		fprintf(o->fp, "  %-20s %s\n", _("module files"),
+		    strcmp(d->modules_for_running.value, "yes") == 0 ?
+		    _("built for the running kernel") :
+		    _("none for the running kernel"));
+	if (d->is_wsl)
+		fprintf(o->fp, "  %-20s %s\n", _("platform"), _("WSL"));
+	if (d->docker || d->podman)
+		fprintf(o->fp, "  %-20s %s\n", _("platform"),
+		    d->docker ? _("Docker container") : _("Podman container"));
+	if (d->colab_release != NULL || d->lib64_nvidia)
+		fprintf(o->fp, "  %-20s %s%s%s\n", _("platform"),
+		    _("Colab-like runtime"), d->colab_release != NULL ? " " : "",
+		    d->colab_release != NULL ? d->colab_release : "");
+}
+
+static void
+print_toolkits(struct out *o, const struct facts *f)
+{
+	heading(o, _("CUDA toolkits"));
+	if (f->toolkits.n == 0)
+		fprintf(o->fp, "  %s\n", _("none found"));
+	for (size_t i = 0; i < f->toolkits.n; i++) {
+		const struct toolkit_fact *t = &f->toolkits.v[i];
+
+		fprintf(o->fp, "  %s  %s %s", t->root, _("CUDA"),
+		    fact_text(&t->version, "?"));
+		if (t->version.source != NULL)
+			fprintf(o->fp, "  (%s)", t->version.source);
+		fputc('\n', o->fp);
+		for (size_t j = 0; j < t->cudart.n; j++)
+			fprintf(o->fp, "      %s %s %s\n", t->cudart.v[j].soname,
+			    _("in"), t->cudart.v[j].dir);
+		fprintf(o->fp, "      nvcc: %s\n", t->nvcc != NULL ? t->nvcc : _("none"));
+		if (t->stubs_dir != NULL)
+			fprintf(o->fp, "      %s %s\n", _("stubs:"), t->stubs_dir);
+		for (size_t j = 0; j < t->aliases.n; j++)
+			fprintf(o->fp, "      %s %s\n", _("also reached as"),
+			    t->aliases.v[j]);
+	}
+}
+
+static void
+print_cudnn(struct out *o, const struct facts *f)
+{
+	heading(o, _("cuDNN"));
+	if (f->cudnn.n == 0)
+		fprintf(o->fp, "  %s\n", _("none found"));
+	for (size_t i = 0; i < f->cudnn.n; i++) {
+		const struct cudnn_fact *c = &f->cudnn.v[i];
+
+		fprintf(o->fp, "  %-10s %s  (%s", fact_text(&c->version,
+		    fact_text(&c->lib_version, "?")), c->lib_dir,
+		    c->where != NULL ? c->where : "?");
+		if (fact_known(&c->cuda_major))
+			fprintf(o->fp, _(", for CUDA %s"), c->cuda_major.value);
+		fputs(")\n", o->fp);
+	}
+}
+
+static void
+print_libraries(struct out *o, const struct facts *f)
+{
+	if (f->libraries.n == 0)
+		return;
+	heading(o, _("Libraries the loader would find"));
+	for (size_t i = 0; i < f->libraries.n; i++) {
+		const struct lib_fact *l = &f->libraries.v[i];
+
+		if (l->resolved != NULL)
+			fprintf(o->fp, "  %-20s %s  (%s)\n", l->soname,
+			    l->resolved, l->via);
+		else
+			fprintf(o->fp, "  %-20s %s\n", l->soname, _("not found"));
+	}
+}
+
+static void
+print_path_var(struct out *o, const struct path_var *pv)
+{
+	size_t missing = 0, empty = 0;
+
+	if (!pv->set) {
+		fprintf(o->fp, "  %-20s %s\n", pv->name, _("(unset)"));
+		return;
+	}
+	for (size_t i = 0; i < pv->entries.n; i++) {
+		if (pv->entries.v[i].empty)
+			empty++;
+		else if (pv->entries.v[i].exists == 0)
+			missing++;
+	}
+	fprintf(o->fp, "  %-20s ", pv->name);
+	fprintf(o->fp, ngettext("%zu entry", "%zu entries", pv->entries.n),
+	    pv->entries.n);
+	if (missing > 0)
+		fprintf(o->fp, _(", %zu missing"), missing);
+	if (empty > 0)
+		fprintf(o->fp, _(", %zu empty"), empty);
+	fputc('\n', o->fp);
+	for (size_t i = 0; i < pv->entries.n && i < LIST_LIMIT; i++) {
+		const struct path_entry *e = &pv->entries.v[i];
+
+		fprintf(o->fp, "      %s%s\n", e->empty ? _("(empty)") : e->value,
+		    e->empty ? "" : e->exists == 0 ? _("  [missing]") :
+		    e->exists < 0 ? _("  [unreadable]") : "");
+	}
+	if (pv->entries.n > LIST_LIMIT)
+		fprintf(o->fp, _("      … and %zu more\n"),
+		    pv->entries.n - LIST_LIMIT);
+}
+
+static void
+print_env(struct out *o, const struct facts *f)
+{
+	const struct env_facts *e = &f->env;
+	size_t missing = 0;
+
+	heading(o, _("Environment"));
+	print_path_var(o, &e->ld_library_path);
+	print_path_var(o, &e->path);
+	if (e->ld_preload.set)
+		print_path_var(o, &e->ld_preload);
+	for (size_t i = 0; i < ENV_VAR_COUNT; i++) {
+		const struct env_var *v = &e->var[i];
+
+		if (!v->set) {
+			fprintf(o->fp, "  %-20s %s\n", v->name, _("(unset)"));
+			continue;
+		}
+		fprintf(o->fp, "  %-20s %s%s\n", v->name,
+		    v->value[0] != '\0' ? v->value : _("(empty)"),
+		    v->exists == 0 ? _("  [missing]") : "");
+	}
+	for (size_t i = 0; i < e->ldconf.n; i++)
+		if (e->ldconf.v[i].exists == 0)
+			missing++;
+	fprintf(o->fp, "  %-20s ", "ld.so.conf");
+	if (e->ldconf_state.state != FACT_KNOWN) {
+		fprintf(o->fp, "%s\n", fact_text(&e->ldconf_state, ""));
+		return;
+	}
+	fprintf(o->fp, ngettext("%zu directory", "%zu directories", e->ldconf.n),
+	    e->ldconf.n);
+	if (missing > 0)
+		fprintf(o->fp, _(", %zu missing"), missing);
+	fputc('\n', o->fp);
+}
+
+static void
+print_notes(struct out *o, const struct facts *f)
+{
+	if (f->notes.n == 0)
+		return;
+	heading(o, _("Notes (problems met while looking)"));
+	for (size_t i = 0; i < f->notes.n && i < LIST_LIMIT * 2; i++)
+		fprintf(o->fp, "  %s: %s\n", f->notes.v[i].path,
+		    f->notes.v[i].problem);
+	if (f->notes.n > LIST_LIMIT * 2)
+		fprintf(o->fp, _("  … and %zu more (see --json)\n"),
+		    f->notes.n - LIST_LIMIT * 2);
+}
+
+static const char *
+sev_word(enum severity sev)
+{
+	switch (sev) {
+	case SEV_ERROR:
+		return _("ERROR");
+	case SEV_WARNING:
+		return _("WARNING");
+	case SEV_INFO:
+		break;
+	}
+	return _("INFO");
+}
+
+static void
+print_findings(struct out *o, const struct findings *fs)
+{
+	heading(o, _("Findings"));
+	if (fs->n == 0) {
+		fprintf(o->fp, "  %s\n", _("No problems found."));
+		return;
+	}
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *fd = &fs->v[i];
+
+		fprintf(o->fp, "\n  %s%-7s%s %s\n", style_sev_on(fd->severity, o->color),
+		    sev_word(fd->severity), style_off(o->color),
+		    finding_code_name(fd->code));
+		fprintf(o->fp, "          %s", style_bold(o->color));
+		wrapped(o, 10, _(finding_title(fd->code)));
+		fputs(style_off(o->color), o->fp);
+		if (fd->detail != NULL && fd->detail[0] != '\0') {
+			fprintf(o->fp, "          ");
+			wrapped(o, 10, fd->detail);
+		}
+		for (size_t j = 0; j < fd->evidence.n; j++) {
+			fprintf(o->fp, "          %s ", _("evidence:"));
+			wrapped(o, 12, fd->evidence.v[j]);
+		}
+		for (size_t j = 0; j < fd->fix.n; j++)
+			fprintf(o->fp, "          %s %s\n", _("fix:"), fd->fix.v[j]);
+	}
+}
+
+int
+text_print_doctor(FILE *fp, const struct facts *facts,
+    const struct findings *findings, bool color)
+{
+	struct out o = { fp, color };
+	size_t ne = findings_count(findings, SEV_ERROR);
+	size_t nw = findings_count(findings, SEV_WARNING);
+	size_t ni = findings_count(findings, SEV_INFO);
+
+	fprintf(fp, _("%s%s %s doctor%s — root %s%s\n"), style_bold(color),
+	    PACKAGE, VERSION, style_off(color), facts->root,
+	    facts->live_allowed ? "" : _(" (fixture tree: nothing is run or loaded)"));
+	print_gpus(&o, facts);
+	print_driver(&o, facts);
+	print_toolkits(&o, facts);
+	print_cudnn(&o, facts);
+	print_libraries(&o, facts);
+	print_env(&o, facts);
+	print_notes(&o, facts);
+	print_findings(&o, findings);
+	fprintf(fp, "\n%s", _("Summary: "));
+	fprintf(fp, ngettext("%zu error", "%zu errors", ne), ne);
+	fputs(", ", fp);
+	fprintf(fp, ngettext("%zu warning", "%zu warnings", nw), nw);
+	fputs(", ", fp);
+	fprintf(fp, ngettext("%zu note", "%zu notes", ni), ni);
+	fputs(".\n", fp);
+	return ferror(fp) ? -1 : 0;
+}

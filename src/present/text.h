@@ -1,0 +1,16 @@
+/* The text view of a report: grouped, readable at 80 columns, severity
+ * always spelled out so it reads the same without colour. */
+#ifndef CUDAWIZ_PRESENT_TEXT_H
+#define CUDAWIZ_PRESENT_TEXT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diagnose/finding.h"
+#include "probe/facts.h"
+
+/* Returns 0, or -1 when writing failed. */
+int	text_print_doctor(FILE *fp, const struct facts *facts,
+	    const struct findings *findings, bool color);
+
+#endif

@@ -1,0 +1,264 @@
+/* Facts: what the probes found, as plain data.
+ *
+ * Probes fill these structs and never decide what is wrong; diagnose reads
+ * them and never touches the system; the presenters show them. Every value
+ * that can fail to be found is a fact_* with a state, so "not found",
+ * "could not be read" and "zero" never collapse into each other:
+ *
+ *   FACT_KNOWN       the value was read; value NULL means known to be absent
+ *   FACT_UNKNOWN     nothing said what it is (why says what was looked at)
+ *   FACT_UNREADABLE  the place that holds it exists but could not be read
+ *
+ * Paths are as seen inside the sysroot. Every struct is owned by the
+ * struct facts that holds it and freed by facts_free(). */
+#ifndef CUDAWIZ_FACTS_H
+#define CUDAWIZ_FACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/strv.h"
+
+enum fact_state {
+	FACT_UNKNOWN = 0,
+	FACT_KNOWN,
+	FACT_UNREADABLE,
+};
+
+struct fact_str {
+	enum fact_state	 state;
+	char		*value;		/* KNOWN only; NULL = known absent */
+	char		*source;	/* the file or variable it came from */
+	char		*why;		/* UNKNOWN / UNREADABLE: the reason */
+};
+
+void	fact_set(struct fact_str *f, const char *value, const char *source);
+void	fact_set_owned(struct fact_str *f, char *value, const char *source);
+void	fact_absent(struct fact_str *f, const char *source);
+void	fact_unknown(struct fact_str *f, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	fact_unreadable(struct fact_str *f, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+bool	fact_known(const struct fact_str *f);	/* KNOWN and not NULL */
+void	fact_str_free(struct fact_str *f);
+
+/* A problem met while probing that did not stop the run: an unreadable
+ * directory, a symlink loop, a file far larger than expected. */
+struct probe_note {
+	char	*path;
+	char	*problem;
+};
+
+/* ------------------------------------------------------------------ GPUs */
+
+struct gpu_fact {
+	char		*pci_address;	/* "0000:01:00.0" */
+	unsigned	 vendor_id;	/* 0x10de */
+	unsigned	 device_id;
+	unsigned	 subsys_vendor_id;
+	unsigned	 subsys_device_id;
+	unsigned	 class_code;	/* 0x030000, 0x030200 … */
+	struct fact_str	 kernel_driver;	/* "nvidia", "nouveau", "vfio-pci"; absent = none bound */
+	struct fact_str	 name;		/* source: pci.ids path, /proc/driver/nvidia/…, or "raw" */
+	struct fact_str	 uuid;		/* "GPU-…" from /proc/driver/nvidia/gpus/…/information */
+};
+
+/* ---------------------------------------------------------------- driver */
+
+/* A userspace driver library found by its real file name. */
+struct driver_lib {
+	char	*path;		/* /usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05 */
+	char	*name;		/* "libcuda" or "libnvidia-ml" */
+	char	*version;	/* "535.104.05"; NULL when the name carries none (WSL) */
+	bool	 wsl;		/* under /usr/lib/wsl */
+};
+
+struct kernel_module_file {
+	char	*path;		/* /lib/modules/6.1.0-13-amd64/updates/dkms/nvidia.ko */
+	char	*kernel;	/* the kernel release it belongs to */
+};
+
+struct driver_facts {
+	struct fact_str	 kernel_release;	/* /proc/sys/kernel/osrelease */
+	struct fact_str	 module_version;	/* /proc/driver/nvidia/version */
+	struct fact_str	 sys_module_version;	/* /sys/module/nvidia/version */
+	struct fact_str	 nvidia_loaded;		/* "yes"/"no": /sys/module/nvidia or /proc/driver/nvidia */
+	struct fact_str	 nouveau_loaded;	/* "yes"/"no": /sys/module/nouveau */
+	struct {
+		struct driver_lib	*v;
+		size_t			 n, cap;
+	} libs;
+	/* nvidia*.ko for the running kernel; state UNKNOWN when the
+	 * running kernel has no /lib/modules tree to look in. */
+	struct fact_str	 modules_for_running;	/* "yes"/"no" */
+	struct {
+		struct kernel_module_file	*v;
+		size_t				 n, cap;
+	} module_files;				/* for every kernel */
+	struct strv	 kernels;		/* releases under /lib/modules */
+
+	/* WSL: each sign on its own; is_wsl when any of them holds. */
+	bool	 is_wsl;
+	bool	 wsl_kernel;		/* "microsoft" or "WSL" in osrelease */
+	bool	 wsl_dxg;		/* /dev/dxg */
+	bool	 wsl_lib_dir;		/* /usr/lib/wsl/lib */
+
+	/* Containers and hosted notebook runtimes. */
+	bool	 docker;		/* /.dockerenv */
+	bool	 podman;		/* /run/.containerenv */
+	char	*colab_release;		/* COLAB_RELEASE_TAG */
+	bool	 lib64_nvidia;		/* /usr/lib64-nvidia (Colab-like runtimes) */
+};
+
+/* -------------------------------------------------------------- toolkits */
+
+struct cudart_dir {
+	char	*dir;		/* /usr/local/cuda-13.0/lib64 */
+	char	*soname;	/* libcudart.so.13 */
+	char	*file;		/* the real file: libcudart.so.13.0.96 */
+};
+
+enum toolkit_layout {
+	TOOLKIT_LAYOUT_INSTALL = 0,	/* runfile, deb/rpm, conda-style tree */
+	TOOLKIT_LAYOUT_PIP,		/* nvidia/cu13, nvidia/cuda_runtime in site-packages */
+};
+
+struct toolkit_fact {
+	char		*root;		/* canonical */
+	enum toolkit_layout layout;
+	struct strv	 found_via;	/* "/usr/local/cuda*", "CUDA_HOME", "PATH", … */
+	struct strv	 aliases;	/* symlinks that point here: /usr/local/cuda */
+	struct fact_str	 version;	/* "13.0" or "13.0.96"; source names the file */
+	struct {
+		struct cudart_dir	*v;
+		size_t			 n, cap;
+	} cudart;
+	char		*stubs_dir;	/* NULL when none */
+	char		*nvcc;		/* path of bin/nvcc, NULL when none */
+};
+
+/* ----------------------------------------------------------------- cuDNN */
+
+struct cudnn_fact {
+	char		*lib_dir;		/* the directory holding libcudnn.so.N */
+	char		*where;			/* "system", "toolkit", "pip" */
+	struct fact_str	 version;		/* from the header: "9.19.0" */
+	char		*header;		/* cudnn_version.h or cudnn.h used */
+	struct fact_str	 lib_version;		/* from file names / SONAME: "9.19.0" or "9" */
+	char		*soname;		/* libcudnn.so.9 */
+	struct fact_str	 cuda_major;		/* "12" from nvidia-cudnn-cu12, … */
+	struct strv	 libraries;		/* file names of the libcudnn*.so.N */
+};
+
+/* ----------------------------------------------------------- environment */
+
+struct path_entry {
+	char		*value;		/* as written, may be "" */
+	bool		 empty;
+	int		 exists;	/* 1 yes, 0 no, -1 could not tell */
+	bool		 is_dir;
+	char		*why;		/* when exists != 1 */
+	long		 duplicate_of;	/* index of the first equal entry, or -1 */
+	bool		 has_cuda_libs;	/* PATH: holds lib{cuda,cudart,cudnn,…}.so* */
+};
+
+struct path_var {
+	const char	*name;		/* static: "PATH", "LD_LIBRARY_PATH", … */
+	bool		 set;
+	char		*raw;
+	struct {
+		struct path_entry	*v;
+		size_t			 n, cap;
+	} entries;
+};
+
+struct env_var {
+	const char	*name;
+	bool		 set;
+	char		*value;
+	int		 exists;	/* for path-valued ones: 1, 0, -1 */
+	char		*why;
+};
+
+struct ldconf_dir {
+	char	*dir;
+	char	*from;		/* the file that listed it */
+	int	 exists;
+};
+
+enum env_var_id {
+	ENV_CUDA_HOME = 0,
+	ENV_CUDA_PATH,
+	ENV_CUDA_VISIBLE_DEVICES,
+	ENV_CUDA_DEVICE_ORDER,
+	ENV_CONDA_PREFIX,
+	ENV_VIRTUAL_ENV,
+	ENV_VAR_COUNT,
+};
+
+struct env_facts {
+	struct path_var	 ld_library_path;
+	struct path_var	 path;
+	struct path_var	 ld_preload;	/* split at ':' and ' ' as ld.so does */
+	struct env_var	 var[ENV_VAR_COUNT];
+	struct {
+		struct ldconf_dir	*v;
+		size_t			 n, cap;
+	} ldconf;
+	struct fact_str	 ldconf_state;	/* KNOWN when /etc/ld.so.conf was read */
+};
+
+/* ------------------------------------------------------------- libraries */
+
+/* Where a soname would be found by a simple search: LD_LIBRARY_PATH, the
+ * ld.so.conf directories, then the default ones. The full loader model
+ * replaces this search; the shape stays. */
+struct lib_fact {
+	char	*soname;	/* libcudart.so.13, libcuda.so.1, … */
+	char	*resolved;	/* NULL when not found */
+	char	*via;		/* "ld_library_path", "ld.so.conf", "default" */
+	char	*target;	/* the real file behind resolved */
+};
+
+/* ----------------------------------------------------------------- facts */
+
+struct facts {
+	char		*root;		/* "/" or the --root directory */
+	bool		 live_allowed;	/* false under --root */
+
+	/* NVIDIA display-class PCI devices only. gpus_state is KNOWN when
+	 * /sys/bus/pci/devices was read, so an empty list means none. */
+	struct fact_str	 gpus_state;
+	struct {
+		struct gpu_fact	*v;
+		size_t		 n, cap;
+	} gpus;
+	struct driver_facts	driver;
+	struct {
+		struct toolkit_fact	*v;
+		size_t			 n, cap;
+	} toolkits;
+	struct {
+		struct cudnn_fact	*v;
+		size_t			 n, cap;
+	} cudnn;
+	struct env_facts	env;
+	struct {
+		struct lib_fact	*v;
+		size_t		 n, cap;
+	} libraries;
+	struct {
+		struct probe_note	*v;
+		size_t			 n, cap;
+	} notes;
+};
+
+struct facts	*facts_new(const char *root, bool live_allowed);
+void		 facts_free(struct facts *f);
+void		 facts_note(struct facts *f, const char *path, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+
+/* The toolkit whose root is path (canonical), or NULL. */
+struct toolkit_fact *facts_toolkit_by_root(const struct facts *f, const char *root);
+
+#endif

@@ -1,0 +1,42 @@
+/* The probe registry; see probe.h. */
+#include "config.h"
+
+#include <string.h>
+
+#include "probe/probe.h"
+
+/* Explicit and ordered: output order is the order here. */
+static void (*const probes[])(struct probe_ctx *) = {
+	probe_environ,
+	probe_gpus,
+	probe_driver,
+	probe_toolkits,
+	probe_cudnn,
+	probe_libraries,
+};
+
+const char *
+probe_getenv(const struct probe_ctx *ctx, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (ctx->envp == NULL)
+		return NULL;
+	for (char *const *e = ctx->envp; *e != NULL; e++)
+		if (strncmp(*e, name, len) == 0 && (*e)[len] == '=')
+			return *e + len + 1;
+	return NULL;
+}
+
+struct facts *
+probe_all(const struct sysroot *sr, char *const *envp)
+{
+	struct probe_ctx ctx;
+
+	ctx.sr = sr;
+	ctx.envp = envp;
+	ctx.facts = facts_new(sysroot_dir(sr), sysroot_is_host(sr));
+	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
+		probes[i](&ctx);
+	return ctx.facts;
+}

@@ -1,0 +1,35 @@
+/* The probes: each reads one part of the system into struct facts.
+ *
+ * Probes run in a fixed order (later ones read what earlier ones found:
+ * the driver probe uses the ld.so.conf directories of the environment
+ * probe). They never print and never decide what is wrong; a problem that
+ * does not stop them becomes a fact's why or a facts_note(). Every file
+ * access goes through the sysroot; environment variables come from the
+ * snapshot in the context, never from getenv(). */
+#ifndef CUDAWIZ_PROBE_H
+#define CUDAWIZ_PROBE_H
+
+#include "probe/facts.h"
+#include "sysroot/sysroot.h"
+
+struct probe_ctx {
+	const struct sysroot	*sr;
+	char *const		*envp;		/* NAME=value, NULL-terminated */
+	struct facts		*facts;
+};
+
+/* The value of NAME in the snapshot, or NULL when unset. */
+const char	*probe_getenv(const struct probe_ctx *ctx, const char *name);
+
+/* Each probe, in the order run. */
+void	probe_environ(struct probe_ctx *ctx);	/* env.c */
+void	probe_gpus(struct probe_ctx *ctx);	/* pci.c */
+void	probe_driver(struct probe_ctx *ctx);	/* driver.c */
+void	probe_toolkits(struct probe_ctx *ctx);	/* toolkit.c */
+void	probe_cudnn(struct probe_ctx *ctx);	/* cudnn.c */
+void	probe_libraries(struct probe_ctx *ctx);	/* libsearch.c */
+
+/* Runs every probe. */
+struct facts	*probe_all(const struct sysroot *sr, char *const *envp);
+
+#endif

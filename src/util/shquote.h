@@ -1,0 +1,12 @@
+/* Quoting for POSIX shells, used where cudawiz prints a command to paste. */
+#ifndef CUDAWIZ_SHQUOTE_H
+#define CUDAWIZ_SHQUOTE_H
+
+#include "util/strbuf.h"
+
+/* Appends s quoted so that sh, bash, zsh and dash read it back unchanged:
+ * bare when it holds only safe characters, otherwise in single quotes
+ * with each ' written as '\''. */
+void	shquote(struct strbuf *sb, const char *s);
+
+#endif

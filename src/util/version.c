@@ -1,0 +1,65 @@
+/* Version strings; see version.h. */
+#include "config.h"
+
+#include <string.h>
+
+#include "util/version.h"
+
+bool
+version_parsen(const char *s, size_t len, struct version *out)
+{
+	struct version v = { { 0 }, 0 };
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned n = 0;
+		size_t digits = 0;
+
+		if (v.nparts == VERSION_MAX_PARTS)
+			return false;
+		while (i < len && s[i] >= '0' && s[i] <= '9') {
+			if (++digits > 9)
+				return false;
+			n = n * 10 + (unsigned)(s[i] - '0');
+			i++;
+		}
+		if (digits == 0)
+			return false;
+		v.part[v.nparts++] = n;
+		if (i == len)
+			break;
+		if (s[i] != '.' || i + 1 == len)
+			return false;
+		i++;
+	}
+	if (v.nparts == 0)
+		return false;
+	if (out != NULL)
+		*out = v;
+	return true;
+}
+
+bool
+version_parse(const char *s, struct version *out)
+{
+	return version_parsen(s, strlen(s), out);
+}
+
+bool
+version_valid(const char *s)
+{
+	return s != NULL && version_parse(s, NULL);
+}
+
+int
+version_cmp(const struct version *a, const struct version *b)
+{
+	for (size_t i = 0; i < VERSION_MAX_PARTS; i++) {
+		unsigned x = i < a->nparts ? a->part[i] : 0;
+		unsigned y = i < b->nparts ? b->part[i] : 0;
+
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return 0;
+}

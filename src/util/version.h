@@ -1,0 +1,25 @@
+/* Dotted version numbers such as "535.104.05", "13.0" or "9.19.0". */
+#ifndef CUDAWIZ_VERSION_H
+#define CUDAWIZ_VERSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define VERSION_MAX_PARTS 4
+
+struct version {
+	unsigned	part[VERSION_MAX_PARTS];
+	size_t		nparts;		/* 0: not a valid version */
+};
+
+/* Parses exactly "N(.N){0,3}" with each N at most 9 digits; anything else
+ * (letters, empty parts, trailing junk) fails. */
+bool	version_parse(const char *s, struct version *out);
+/* Like version_parse on the first len bytes. */
+bool	version_parsen(const char *s, size_t len, struct version *out);
+/* Compares part by part; a missing part counts as 0. */
+int	version_cmp(const struct version *a, const struct version *b);
+/* True when s is a valid version string. */
+bool	version_valid(const char *s);
+
+#endif

@@ -1,0 +1,1 @@
+# Tests of the gpu probes and rules.

@@ -1,0 +1,158 @@
+# Fixture trees for --root tests. Source after tap.sh.
+#
+#   fx_new                      make an empty tree in $FX (removed at exit)
+#   fx_file PATH [CONTENT]      write a file (CONTENT from stdin when absent)
+#   fx_dir PATH                 make a directory
+#   fx_link TARGET PATH         make a symlink PATH -> TARGET
+#   fx_so PATH SONAME           build a real shared library with that SONAME
+#   fx_doctor [ARG...]          run cudawiz doctor --json on $FX with a clean
+#                               environment plus FX_ENV; output in $FX_OUT,
+#                               exit status in $FX_RC
+#   fx_jq FILTER                jq -r FILTER on $FX_OUT
+#   fx_codes                    the finding codes in $FX_OUT, one per line
+#
+# Paths are inside the tree ("/usr/local/cuda" means "$FX/usr/local/cuda").
+
+: "${CUDAWIZ:?CUDAWIZ must name the cudawiz binary (make check sets it)}"
+: "${FIXTURE_CC:=cc}"
+: "${FX_TMP:=${TMPDIR:-/tmp}}"
+
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package: jq)"
+
+fx_cleanup() {
+	[ -n "${FX_KEEP:-}" ] && return
+	for d in ${fx_dirs:-}; do
+		chmod -R u+rwx "$d" 2>/dev/null
+		rm -rf "$d"
+	done
+}
+trap fx_cleanup EXIT
+
+fx_new() {
+	FX=$(mktemp -d "$FX_TMP/cudawiz-fx.XXXXXX") || exit 99
+	fx_dirs="${fx_dirs:-} $FX"
+	FX_OUT=$FX.out.json
+	fx_dirs="$fx_dirs $FX_OUT $FX.stderr"
+	FX_ENV=
+}
+
+fx_dir() {
+	mkdir -p "$FX$1"
+}
+
+fx_file() {
+	mkdir -p "$(dirname "$FX$1")"
+	if [ $# -ge 2 ]; then
+		printf '%s\n' "$2" > "$FX$1"
+	else
+		cat > "$FX$1"
+	fi
+}
+
+fx_link() {
+	mkdir -p "$(dirname "$FX$2")"
+	ln -sfn "$1" "$FX$2"
+}
+
+# Shared objects are compiled once per soname and copied after that.
+fx_so() {
+	fx_sodir=${FX_SOCACHE:-$FX_TMP/cudawiz-so-cache.$(id -u)}
+	mkdir -p "$fx_sodir" "$(dirname "$FX$1")"
+	fx_cached=$fx_sodir/$2
+	if [ ! -s "$fx_cached" ]; then
+		printf 'int cudawiz_fixture_%s(void) { return 1; }\n' \
+		    "$(printf '%s' "$2" | tr -c 'A-Za-z0-9' '_')" |
+		    $FIXTURE_CC -shared -fPIC -x c -o "$fx_cached.tmp.$$" \
+		    -Wl,-soname,"$2" - || return 1
+		mv -f "$fx_cached.tmp.$$" "$fx_cached"
+	fi
+	cp "$fx_cached" "$FX$1"
+}
+
+fx_doctor() {
+	# A clean environment: the variables a test sets in FX_ENV
+	# ("NAME=value" words) and what the sanitizers need.
+	# shellcheck disable=SC2086
+	env -i ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} \
+	    ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
+	    LC_ALL=C $FX_ENV "$CUDAWIZ" doctor --json --root "$FX" "$@" \
+	    > "$FX_OUT" 2> "$FX.stderr"
+	FX_RC=$?
+	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
+		diag "doctor did not print valid JSON (exit $FX_RC):"
+		head -c 2000 "$FX_OUT" | sed 's/^/#   /'
+		sed 's/^/#   stderr: /' "$FX.stderr" | head -n 20
+	fi
+}
+
+fx_jq() {
+	jq -r "$1" "$FX_OUT" 2>/dev/null
+}
+
+fx_codes() {
+	jq -r '.findings[].code' "$FX_OUT" 2>/dev/null | sort -u
+}
+
+# has_code CODE / lacks_code CODE: TAP checks on the last doctor run.
+has_code() {
+	if fx_codes | grep -qx "$1"; then
+		tap_result 0 "${2:-finding $1}"
+	else
+		tap_result 1 "${2:-finding $1}"
+		diag "codes: $(fx_codes | tr '\n' ' ')"
+	fi
+}
+
+lacks_code() {
+	if fx_codes | grep -qx "$1"; then
+		tap_result 1 "${2:-no finding $1}"
+		jq -c --arg c "$1" '.findings[] | select(.code == $c)' "$FX_OUT" |
+		    head -c 1500 | sed 's/^/#   /'
+	else
+		tap_result 0 "${2:-no finding $1}"
+	fi
+}
+
+# A healthy machine: one NVIDIA GPU bound to nvidia, a loaded module and
+# matching userspace libraries, modules for the running kernel.
+fx_healthy_gpu() {
+	fx_file /proc/sys/kernel/osrelease "6.1.0-13-amd64"
+	d=/sys/bus/pci/devices/0000:01:00.0
+	fx_file $d/vendor 0x10de
+	fx_file $d/device 0x2330
+	fx_file $d/subsystem_vendor 0x10de
+	fx_file $d/subsystem_device 0x16c1
+	fx_file $d/class 0x030200
+	fx_dir /sys/bus/pci/drivers/nvidia
+	fx_link ../../../bus/pci/drivers/nvidia $d/driver
+	fx_file /proc/driver/nvidia/version "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Sun Jul 27 07:09:14 UTC 2025
+GCC version:  gcc version 12.2.0 (Debian 12.2.0-14)"
+	fx_file /sys/module/nvidia/version 580.65.06
+	fx_so /usr/lib/x86_64-linux-gnu/libcuda.so.580.65.06 libcuda.so.1
+	fx_link libcuda.so.580.65.06 /usr/lib/x86_64-linux-gnu/libcuda.so.1
+	fx_so /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.580.65.06 libnvidia-ml.so.1
+	fx_link libnvidia-ml.so.580.65.06 /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1
+	fx_file /lib/modules/6.1.0-13-amd64/updates/dkms/nvidia.ko ""
+	fx_file /lib/modules/6.1.0-13-amd64/modules.dep "updates/dkms/nvidia.ko:"
+	fx_file /etc/ld.so.conf "include /etc/ld.so.conf.d/*.conf"
+	fx_file /etc/ld.so.conf.d/x86_64-linux-gnu.conf "/usr/lib/x86_64-linux-gnu"
+}
+
+# A CUDA toolkit at /usr/local/cuda-VERSION (VERSION like 12.4.1), with
+# version.json, libcudart, the stub libcuda and bin/nvcc.
+fx_toolkit() {
+	tk=/usr/local/cuda-${1%.*}
+	major=${1%%.*}
+	case $major in
+	11) cudart_so=libcudart.so.11.0 ;;
+	*) cudart_so=libcudart.so.$major ;;
+	esac
+	fx_file $tk/version.json "{ \"cuda\": { \"name\": \"CUDA SDK\", \"version\": \"$1\" }, \"cuda_cudart\": { \"name\": \"CUDA Runtime (cudart)\", \"version\": \"$1\" } }"
+	fx_so $tk/targets/x86_64-linux/lib/libcudart.so.$1 $cudart_so
+	fx_link libcudart.so.$1 $tk/targets/x86_64-linux/lib/$cudart_so
+	fx_link $cudart_so $tk/targets/x86_64-linux/lib/libcudart.so
+	fx_so $tk/targets/x86_64-linux/lib/stubs/libcuda.so libcuda.so.1
+	fx_link targets/x86_64-linux/lib $tk/lib64
+	fx_file $tk/bin/nvcc "#!/bin/sh"
+	chmod +x "$FX$tk/bin/nvcc"
+}

@@ -1,0 +1,48 @@
+# The test suite: TAP everywhere, run by automake's parallel harness.
+# Shell tests end in .sh; C unit tests are check_PROGRAMS. Each area keeps
+# its tests in its own fragment so they can grow independently.
+
+TAP_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+TEST_EXTENSIONS = .sh
+LOG_DRIVER = $(TAP_DRIVER)
+SH_LOG_DRIVER = $(TAP_DRIVER)
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+	CUDAWIZ='$(abs_top_builddir)/cudawiz'; export CUDAWIZ; \
+	CORE_LIB='$(abs_top_builddir)/libcudawiz-core.a'; export CORE_LIB; \
+	FIXTURE_CC='$(CC)'; export FIXTURE_CC; \
+	PKG_CONFIG='$(PKG_CONFIG)'; export PKG_CONFIG; \
+	TESTS_SRCDIR='$(abs_top_srcdir)/tests'; export TESTS_SRCDIR; \
+	FX_TMP='$(abs_top_builddir)/tests/tmp'; export FX_TMP; \
+	mkdir -p "$$FX_TMP"; \
+	ASAN_OPTIONS='detect_leaks=1:abort_on_error=0:exitcode=99'; export ASAN_OPTIONS; \
+	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1:exitcode=98'; export UBSAN_OPTIONS;
+
+TESTS =
+check_PROGRAMS =
+EXTRA_DIST += tests/lib/tap.sh tests/lib/fixture.sh tests/lib/tap.h
+
+UNIT_LDADD = libcudawiz-core.a $(LIBELF_LIBS) $(LIBINTL)
+UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
+
+check_PROGRAMS += tests/unit/test_util tests/unit/test_sysroot
+tests_unit_test_util_SOURCES = tests/unit/test_util.c
+tests_unit_test_util_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_util_LDADD = $(UNIT_LDADD)
+tests_unit_test_sysroot_SOURCES = tests/unit/test_sysroot.c
+tests_unit_test_sysroot_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_sysroot_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/test_util tests/unit/test_sysroot
+
+TESTS += tests/unit/core-walls.sh tests/cli/basics.sh
+EXTRA_DIST += tests/unit/core-walls.sh tests/cli/basics.sh
+
+include $(top_srcdir)/tests/gpu.mk
+include $(top_srcdir)/tests/toolkit.mk
+include $(top_srcdir)/tests/env.mk
+
+clean-local: clean-test-tmp
+clean-test-tmp:
+	-chmod -R u+rwx tests/tmp 2>/dev/null
+	-rm -rf tests/tmp
+.PHONY: clean-test-tmp
