@@ -22,7 +22,7 @@ TESTS =
 check_PROGRAMS =
 EXTRA_DIST += tests/lib/tap.sh tests/lib/fixture.sh tests/lib/tap.h
 
-UNIT_LDADD = libcudawiz-core.a $(LIBELF_LIBS) $(LIBINTL)
+UNIT_LDADD = libcudawiz-core.a $(LIBELF_LIBS) $(JANSSON_LIBS) $(LIBINTL)
 UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 
 check_PROGRAMS += tests/unit/test_util tests/unit/test_sysroot
