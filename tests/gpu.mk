@@ -1,1 +1,17 @@
-# Tests of the gpu probes and rules.
+# Tests of the gpu probes and rules: the PCI and driver probes through
+# fixture trees, the rules through facts built by hand.
+
+check_PROGRAMS += tests/unit/test_rules_gpu
+tests_unit_test_rules_gpu_SOURCES = tests/unit/test_rules_gpu.c
+tests_unit_test_rules_gpu_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_rules_gpu_LDADD = $(UNIT_LDADD)
+
+GPU_CLI_TESTS = \
+	tests/cli/gpu-probe.sh \
+	tests/cli/gpu-rules.sh \
+	tests/cli/gpu-visible.sh \
+	tests/cli/gpu-badinput.sh \
+	tests/cli/driver-probe.sh
+
+TESTS += tests/unit/test_rules_gpu $(GPU_CLI_TESTS)
+EXTRA_DIST += $(GPU_CLI_TESTS) tests/lib/fx_gpu.sh

@@ -1,1 +1,11 @@
 # Tests of the toolkit probes and rules.
+
+TOOLKIT_TESTS = \
+	tests/cli/toolkit-basic.sh \
+	tests/cli/toolkit-found-via.sh \
+	tests/cli/toolkit-pip.sh \
+	tests/cli/toolkit-bad.sh \
+	tests/cli/cudnn-basic.sh \
+	tests/cli/real-cuda.sh
+TESTS += $(TOOLKIT_TESTS)
+EXTRA_DIST += $(TOOLKIT_TESTS) tests/lib/fx_toolkit.sh

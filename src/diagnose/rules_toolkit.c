@@ -1,10 +1,340 @@
+/* Rules about which CUDA toolkit is in use: CUDA_HOME_MISMATCH and
+ * NVCC_RUNTIME_MISMATCH.
+ *
+ * Build tools take the toolkit from CUDA_HOME or CUDA_PATH, a shell takes
+ * nvcc from PATH, and programs take libcudart from the loader's search.
+ * When these name different toolkits, code compiled with one runs against
+ * another. Each rule stays silent when a fact it needs is unknown: a
+ * guess here would send users to change a working setup. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "diagnose/diagnose.h"
+#include "i18n.h"
+#include "util/pathnorm.h"
+#include "util/shquote.h"
+#include "util/strbuf.h"
+#include "util/version.h"
+#include "util/xalloc.h"
+
+/* The toolkit whose root or one of whose aliases is path, or NULL. Roots
+ * are canonical and aliases are the symlinks seen pointing there, so a
+ * textual match after normalising is enough. */
+static const struct toolkit_fact *
+toolkit_named(const struct facts *facts, const char *path)
+{
+	const struct toolkit_fact *hit = NULL;
+	char *want = path_normalise(path);
+
+	for (size_t i = 0; i < facts->toolkits.n && hit == NULL; i++) {
+		const struct toolkit_fact *t = &facts->toolkits.v[i];
+		char *n = path_normalise(t->root);
+
+		if (strcmp(n, want) == 0)
+			hit = t;
+		free(n);
+		for (size_t j = 0; j < t->aliases.n && hit == NULL; j++) {
+			n = path_normalise(t->aliases.v[j]);
+			if (strcmp(n, want) == 0)
+				hit = t;
+			free(n);
+		}
+	}
+	free(want);
+	return hit;
+}
+
+/* The toolkit whose nvcc is the first on PATH, or NULL. */
+static const struct toolkit_fact *
+path_toolkit(const struct facts *facts)
+{
+	for (size_t i = 0; i < facts->toolkits.n; i++)
+		if (strv_contains(&facts->toolkits.v[i].found_via, "PATH"))
+			return &facts->toolkits.v[i];
+	return NULL;
+}
+
+/* "12.4 (/usr/local/cuda-12.4)" or just the root when the version is not
+ * known. */
+static char *
+toolkit_words(const struct toolkit_fact *t)
+{
+	if (fact_known(&t->version))
+		return xasprintf(_("CUDA %s at %s"), t->version.value, t->root);
+	return xasprintf(_("the toolkit at %s (version unknown)"), t->root);
+}
+
+/* The CUDA major of a toolkit, or -1 when its version is not known. */
+static long
+toolkit_major(const struct toolkit_fact *t)
+{
+	struct version v;
+
+	if (!fact_known(&t->version) || !version_parse(t->version.value, &v))
+		return -1;
+	return (long)v.part[0];
+}
+
+/* ------------------------------------------------------- CUDA_HOME_MISMATCH */
+
+struct home_var {
+	const struct env_var		*var;
+	const struct toolkit_fact	*tk;	/* NULL: names no toolkit */
+};
+
+static void
+assign_fix(struct finding *f, const char *name, const struct toolkit_fact *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_printf(&sb, "export %s=", name);
+	shquote(&sb, t->root);
+	strv_push_owned(&f->fix, strbuf_take(&sb));
+}
+
+static void
+cuda_home_mismatch(const struct facts *facts, struct findings *out)
+{
+	const struct toolkit_fact *nvcc_tk = path_toolkit(facts), *want;
+	struct home_var hv[2];
+	struct strv why = STRV_INIT;
+	size_t nv = 0;
+	bool no_root = false;
+	struct finding *f;
+	char *words;
+
+	for (size_t i = 0; i < 2; i++) {
+		const struct env_var *v = &facts->env.var[i == 0 ?
+		    ENV_CUDA_HOME : ENV_CUDA_PATH];
+
+		/* A missing directory is ENV_PATH_MISSING's to report; one
+		 * that could not be checked is not reported at all. */
+		if (!v->set || v->exists != 1)
+			continue;
+		hv[nv].var = v;
+		hv[nv].tk = toolkit_named(facts, v->value);
+		nv++;
+	}
+	if (nv == 0)
+		return;
+	for (size_t i = 0; i < nv; i++) {
+		no_root = no_root || hv[i].tk == NULL;
+		if (hv[i].tk == NULL)
+			strv_pushf(&why, _("%s=%s is not the root of any CUDA toolkit found"),
+			    hv[i].var->name, hv[i].var->value);
+		else if (nvcc_tk != NULL && hv[i].tk != nvcc_tk)
+			strv_pushf(&why, _("%s=%s is another toolkit than the nvcc on PATH"),
+			    hv[i].var->name, hv[i].var->value);
+	}
+	if (nv == 2 && hv[0].tk != NULL && hv[1].tk != NULL &&
+	    hv[0].tk != hv[1].tk)
+		strv_pushf(&why, _("%s and %s name different toolkits"),
+		    hv[0].var->name, hv[1].var->name);
+	if (why.n == 0)
+		return;
+
+	f = finding_add(out, FINDING_CUDA_HOME_MISMATCH, "%s%s%s",
+	    _("Build tools (CMake, PyTorch and TensorFlow extensions, conda "
+	    "recipes) take the toolkit from CUDA_HOME or CUDA_PATH, while the "
+	    "shell runs the nvcc first on PATH. Here they disagree, so code can "
+	    "be compiled with one CUDA and linked or run against another."),
+	    no_root ? " " : "", no_root ? _("A variable that names no toolkit "
+	    "root (its bin/ or lib64/, or an unrelated directory) makes build "
+	    "tools fail to find nvcc and the headers, or fall back to another "
+	    "toolkit.") : "");
+	for (size_t i = 0; i < why.n; i++)
+		strv_push(&f->evidence, why.v[i]);
+	strv_free(&why);
+	for (size_t i = 0; i < nv; i++) {
+		if (hv[i].tk == NULL)
+			continue;
+		words = toolkit_words(hv[i].tk);
+		strv_pushf(&f->evidence, _("%s=%s is %s"), hv[i].var->name,
+		    hv[i].var->value, words);
+		free(words);
+	}
+	if (nvcc_tk != NULL) {
+		words = toolkit_words(nvcc_tk);
+		strv_pushf(&f->evidence, _("nvcc on PATH: %s, from %s"),
+		    nvcc_tk->nvcc != NULL ? nvcc_tk->nvcc : _("(path unknown)"),
+		    words);
+		free(words);
+	}
+
+	/* Point every variable at the toolkit whose nvcc the shell runs; with
+	 * no nvcc on PATH, at the one CUDA_HOME (or else CUDA_PATH) names, or
+	 * at the only toolkit there is. Anything else would be a guess. */
+	want = nvcc_tk;
+	for (size_t i = 0; i < nv && want == NULL; i++)
+		want = hv[i].tk;
+	if (want == NULL && facts->toolkits.n == 1)
+		want = &facts->toolkits.v[0];
+	for (size_t i = 0; i < nv; i++) {
+		if (want == NULL)
+			strv_pushf(&f->fix, "unset %s", hv[i].var->name);
+		else if (hv[i].tk != want)
+			assign_fix(f, hv[i].var->name, want);
+	}
+}
+
+/* ---------------------------------------------------- NVCC_RUNTIME_MISMATCH */
+
+/* The major a runtime soname carries: libcudart.so.12 gives 12,
+ * libcudart.so.11.0 gives 11; -1 when it carries none. */
+static long
+soname_major(const char *soname)
+{
+	static const char stem[] = "libcudart.so.";
+	struct version v;
+
+	if (strncmp(soname, stem, sizeof stem - 1) != 0 ||
+	    !version_parse(soname + sizeof stem - 1, &v))
+		return -1;
+	return (long)v.part[0];
+}
+
+/* The toolkit whose tree holds path (canonical), or NULL. */
+static const struct toolkit_fact *
+toolkit_holding(const struct facts *facts, const char *path)
+{
+	for (size_t i = 0; i < facts->toolkits.n; i++) {
+		const char *root = facts->toolkits.v[i].root;
+		size_t rl = strlen(root);
+
+		if (rl > 1 && strncmp(path, root, rl) == 0 && path[rl] == '/')
+			return &facts->toolkits.v[i];
+	}
+	return NULL;
+}
+
+static int
+via_rank(const char *via)
+{
+	if (via == NULL)
+		return 3;
+	if (strcmp(via, "ld_library_path") == 0)
+		return 0;
+	if (strcmp(via, "ld.so.conf") == 0)
+		return 1;
+	return 2;
+}
+
+struct runtime {
+	const struct lib_fact		*lib;
+	const struct toolkit_fact	*tk;	/* NULL: outside every toolkit */
+	long				 major;
+};
+
+/* The toolkit of the major wanted that has the given part: nvcc for the
+ * PATH fix, a libcudart directory for the LD_LIBRARY_PATH one. */
+static const struct toolkit_fact *
+toolkit_of_major(const struct facts *facts, long major, bool need_nvcc)
+{
+	for (size_t i = 0; i < facts->toolkits.n; i++) {
+		const struct toolkit_fact *t = &facts->toolkits.v[i];
+
+		if (toolkit_major(t) != major)
+			continue;
+		if (need_nvcc ? t->nvcc != NULL : t->cudart.n > 0)
+			return t;
+	}
+	return NULL;
+}
+
+static void
+prepend_fix(struct finding *f, const char *var, const char *dir)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_printf(&sb, "export %s=", var);
+	shquote(&sb, dir);
+	strbuf_printf(&sb, "\"${%s:+:$%s}\"", var, var);
+	strv_push_owned(&f->fix, strbuf_take(&sb));
+}
+
+static void
+nvcc_runtime_mismatch(const struct facts *facts, struct findings *out)
+{
+	const struct toolkit_fact *nvcc_tk = path_toolkit(facts), *t;
+	struct runtime rt[8];
+	size_t nrt = 0;
+	int best = 3;
+	long nvcc_major;
+	struct finding *f;
+	char *words;
+
+	if (nvcc_tk == NULL || (nvcc_major = toolkit_major(nvcc_tk)) < 0)
+		return;
+	/* The runtimes the loader would load, keeping only those found at
+	 * the earliest kind of search step: what LD_LIBRARY_PATH finds is
+	 * what the user chose, and beats the system's copy. */
+	for (size_t i = 0; i < facts->libraries.n; i++) {
+		const struct lib_fact *l = &facts->libraries.v[i];
+		int rank = via_rank(l->via);
+
+		if (l->resolved == NULL || soname_major(l->soname) < 0)
+			continue;
+		if (rank < best) {
+			best = rank;
+			nrt = 0;
+		}
+		if (rank > best || nrt == sizeof rt / sizeof rt[0])
+			continue;
+		rt[nrt].lib = l;
+		rt[nrt].tk = toolkit_holding(facts, l->target != NULL ?
+		    l->target : l->resolved);
+		rt[nrt].major = rt[nrt].tk != NULL && toolkit_major(rt[nrt].tk) >= 0 ?
+		    toolkit_major(rt[nrt].tk) : soname_major(l->soname);
+		nrt++;
+	}
+	if (nrt == 0)
+		return;
+	for (size_t i = 0; i < nrt; i++)
+		if (rt[i].major == nvcc_major)
+			return;
+
+	words = toolkit_words(nvcc_tk);
+	f = finding_add(out, FINDING_NVCC_RUNTIME_MISMATCH,
+	    _("The nvcc on PATH is %s, but the CUDA runtime the loader finds, "
+	    "%s, is CUDA %ld. Code compiled with this nvcc needs a CUDA %ld "
+	    "runtime, while frameworks and programs load the CUDA %ld one."),
+	    words, rt[0].lib->resolved, rt[0].major, nvcc_major, rt[0].major);
+	strv_pushf(&f->evidence, _("nvcc on PATH: %s, from %s"),
+	    nvcc_tk->nvcc != NULL ? nvcc_tk->nvcc : _("(path unknown)"), words);
+	free(words);
+	for (size_t i = 0; i < nrt; i++) {
+		const struct lib_fact *l = rt[i].lib;
+
+		if (rt[i].tk != NULL) {
+			words = toolkit_words(rt[i].tk);
+			strv_pushf(&f->evidence, _("%s resolves to %s (via %s), from %s"),
+			    l->soname, l->resolved, l->via, words);
+			free(words);
+		} else {
+			strv_pushf(&f->evidence, _("%s resolves to %s (via %s): CUDA %ld"),
+			    l->soname, l->resolved, l->via, rt[i].major);
+		}
+	}
+
+	/* Either move nvcc to the runtime's version or the runtime to
+	 * nvcc's: which one is right depends on what the user builds. */
+	t = rt[0].tk != NULL && rt[0].tk->nvcc != NULL ? rt[0].tk :
+	    toolkit_of_major(facts, rt[0].major, true);
+	if (t != NULL) {
+		char *bin = xasprintf("%s/bin", t->root);
+
+		prepend_fix(f, "PATH", bin);
+		free(bin);
+	}
+	if (nvcc_tk->cudart.n > 0)
+		prepend_fix(f, "LD_LIBRARY_PATH", nvcc_tk->cudart.v[0].dir);
+}
 
 void
 rules_toolkit(const struct facts *facts, struct findings *out)
 {
-	(void)facts;
-	(void)out;
+	cuda_home_mismatch(facts, out);
+	nvcc_runtime_mismatch(facts, out);
 }

@@ -337,9 +337,11 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	size_t nw = findings_count(findings, SEV_WARNING);
 	size_t ni = findings_count(findings, SEV_INFO);
 
-	fprintf(fp, _("%s%s %s doctor%s — root %s%s\n"), style_bold(color),
-	    PACKAGE, VERSION, style_off(color), facts->root,
-	    facts->live_allowed ? "" : _(" (fixture tree: nothing is run or loaded)"));
+	fprintf(fp, "%s%s %s doctor%s\n", style_bold(color), PACKAGE, VERSION,
+	    style_off(color));
+	if (!facts->live_allowed)
+		fprintf(fp, _("root %s (a tree standing in for /: nothing is run or loaded)\n"),
+		    facts->root);
 	print_gpus(&o, facts);
 	print_driver(&o, facts);
 	print_toolkits(&o, facts);

@@ -1,9 +1,421 @@
+/* The GPU probe: NVIDIA display-class devices on the PCI bus.
+ *
+ * Reads /sys/bus/pci/devices/<address>/{vendor,device,class,…}, keeps
+ * vendor 0x10de with a class of 0x03xxxx (display; the same chips also
+ * expose audio and USB functions, which are not GPUs), and names each one
+ * from pci.ids, else from the loaded driver's /proc information file, else
+ * by its raw id. Every file here can be anything in a fixture tree or on a
+ * broken machine, so each read is capped and each value checked before it
+ * becomes a fact. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "i18n.h"
 #include "probe/probe.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define PCI_DEVICES	"/sys/bus/pci/devices"
+#define NV_PROC_GPUS	"/proc/driver/nvidia/gpus"
+#define NVIDIA_VENDOR	0x10deu
+
+/* sysfs attribute files hold one short line; anything larger is not one. */
+#define SYSFS_CAP	4096
+/* The driver's information file is a dozen short lines. */
+#define INFO_CAP	(16 * 1024)
+/* pci.ids is about 1.3 MB today; leave room to grow, refuse absurd sizes. */
+#define PCI_IDS_CAP	(16 * 1024 * 1024)
+/* A device name longer than this is not one from a sane database. */
+#define NAME_MAX_LEN	256
+
+static const char *const pci_ids_paths[] = {
+	"/usr/share/misc/pci.ids",
+	"/usr/share/hwdata/pci.ids",
+	"/usr/share/pci.ids",
+};
+
+/* The NVIDIA block of pci.ids, loaded once for all GPUs. */
+struct pci_ids {
+	bool	 tried;
+	char	*path;		/* the file it came from; NULL when none */
+	char	*data;		/* the whole file */
+	char	*block;		/* start of the first device line after "10de  " */
+	char	*block_end;
+};
+
+/* True when s (len bytes) holds no control characters. Bytes >= 0x80 are
+ * allowed: names may be UTF-8, and the presenters mend invalid sequences. */
+static bool
+text_clean(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7f)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Parses a sysfs hex attribute ("0x10de\n"): optional 0x, 1 to 8 hex
+ * digits, optional trailing newline. Returns false on anything else.
+ */
+static bool
+parse_hex(const char *s, size_t len, unsigned *out)
+{
+	unsigned long v = 0;
+	size_t i = 0, digits = 0;
+
+	while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == ' '))
+		len--;
+	if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		i = 2;
+	for (; i < len; i++, digits++) {
+		char c = s[i];
+		unsigned d;
+
+		if (c >= '0' && c <= '9')
+			d = (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			d = (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			d = (unsigned)(c - 'A' + 10);
+		else
+			return false;
+		if (digits == 8)
+			return false;
+		v = v * 16 + d;
+	}
+	if (digits == 0)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+/*
+ * Reads dir/attr as a hex number. On failure notes why and returns false;
+ * a missing file is noted too, because every PCI device directory has
+ * these attributes.
+ */
+static bool
+read_hex_attr(struct probe_ctx *ctx, const char *dir, const char *attr,
+    unsigned *out)
+{
+	char *path = xasprintf("%s/%s", dir, attr);
+	char *data = NULL;
+	size_t len = 0;
+	int rc = sysroot_read_file(ctx->sr, path, SYSFS_CAP, &data, &len);
+	bool good = false;
+
+	if (rc != 0)
+		facts_note(ctx->facts, path, _("cannot read: %s"),
+		    sysroot_strerror(rc));
+	else if (!parse_hex(data, len, out))
+		facts_note(ctx->facts, path, _("not a hexadecimal PCI id"));
+	else
+		good = true;
+	free(data);
+	free(path);
+	return good;
+}
+
+/* The bound driver: the basename of the "driver" link. */
+static void
+probe_kernel_driver(struct probe_ctx *ctx, const char *dir, struct gpu_fact *g)
+{
+	char *path = xasprintf("%s/driver", dir);
+	char *target = NULL;
+	const char *base;
+	struct stat st;
+	int rc = sysroot_readlink(ctx->sr, path, &target);
+
+	if (rc == ENOENT) {
+		fact_absent(&g->kernel_driver, path);
+		goto out;
+	}
+	if (rc != 0) {
+		/* EINVAL: something that is not a link sits there. */
+		fact_unreadable(&g->kernel_driver, _("%s: %s"), path,
+		    sysroot_strerror(rc));
+		facts_note(ctx->facts, path, _("cannot read the link: %s"),
+		    sysroot_strerror(rc));
+		goto out;
+	}
+	base = strrchr(target, '/');
+	base = base != NULL ? base + 1 : target;
+	if (*base == '\0' || strlen(base) > 64 || !text_clean(base, strlen(base)) ||
+	    strchr(base, ' ') != NULL) {
+		fact_unreadable(&g->kernel_driver, _("%s: not a driver name"), path);
+		facts_note(ctx->facts, path, _("the link target is not a driver name"));
+		goto out;
+	}
+	/*
+	 * The kernel names the driver in the link; where it leads only has to
+	 * exist on a real sysfs. A link that leads nowhere is noted but still
+	 * names the driver; a loop or worse names nothing reliable.
+	 */
+	rc = sysroot_stat(ctx->sr, path, &st);
+	if (rc != 0 && rc != ENOENT) {
+		fact_unreadable(&g->kernel_driver, _("%s -> %s: %s"), path,
+		    target, sysroot_strerror(rc));
+		facts_note(ctx->facts, path, _("cannot follow the link to %s: %s"),
+		    target, sysroot_strerror(rc));
+		goto out;
+	}
+	if (rc == ENOENT)
+		facts_note(ctx->facts, path, _("the link to %s is broken: %s"),
+		    target, sysroot_strerror(rc));
+	fact_set(&g->kernel_driver, base, path);
+out:
+	free(target);
+	free(path);
+}
+
+/* Finds the NVIDIA vendor block in the first pci.ids that can be read. */
+static void
+pci_ids_load(struct probe_ctx *ctx, struct pci_ids *ids)
+{
+	ids->tried = true;
+	for (size_t i = 0; i < sizeof pci_ids_paths / sizeof pci_ids_paths[0]; i++) {
+		const char *path = pci_ids_paths[i];
+		char *data = NULL, *p, *end;
+		size_t len = 0;
+		int rc = sysroot_read_file(ctx->sr, path, PCI_IDS_CAP, &data, &len);
+
+		if (rc == ENOENT || rc == ENOTDIR)
+			continue;
+		if (rc != 0) {
+			facts_note(ctx->facts, path, _("cannot read: %s"),
+			    sysroot_strerror(rc));
+			continue;
+		}
+		/* The vendor line is "10de  NVIDIA Corporation" at a line start. */
+		p = strncmp(data, "10de  ", 6) == 0 ? data : NULL;
+		if (p == NULL) {
+			p = memmem(data, len, "\n10de  ", 7);
+			if (p != NULL)
+				p++;
+		}
+		if (p == NULL) {
+			/* A database without NVIDIA: the next file may have it. */
+			free(data);
+			continue;
+		}
+		p = memchr(p, '\n', len - (size_t)(p - data));
+		p = p != NULL ? p + 1 : data + len;
+		/* The block runs until the next line that is not a device,
+		 * subsystem or comment line: the next vendor or class. */
+		for (end = p; end < data + len;) {
+			char *nl;
+
+			if (*end != '\t' && *end != '#' && *end != '\n')
+				break;
+			nl = memchr(end, '\n', len - (size_t)(end - data));
+			end = nl != NULL ? nl + 1 : data + len;
+		}
+		ids->path = xstrdup(path);
+		ids->data = data;
+		ids->block = p;
+		ids->block_end = end;
+		return;
+	}
+}
+
+/* The name pci.ids gives device_id, or NULL. */
+static char *
+pci_ids_name(const struct pci_ids *ids, unsigned device_id)
+{
+	char want[8];
+	char *p = ids->block;
+
+	if (ids->data == NULL)
+		return NULL;
+	snprintf(want, sizeof want, "\t%04x  ", device_id & 0xffffu);
+	while (p < ids->block_end) {
+		char *nl = memchr(p, '\n', (size_t)(ids->block_end - p));
+		char *eol = nl != NULL ? nl : ids->block_end;
+
+		/* Subsystem lines start with two tabs and never match want. */
+		if ((size_t)(eol - p) > 7 && strncasecmp(p, want, 7) == 0) {
+			const char *name = p + 7;
+			size_t n = (size_t)(eol - name);
+
+			while (n > 0 && (name[n - 1] == ' ' || name[n - 1] == '\r'))
+				n--;
+			if (n == 0 || n > NAME_MAX_LEN || !text_clean(name, n))
+				return NULL;
+			return xstrndup(name, n);
+		}
+		p = eol + 1;
+	}
+	return NULL;
+}
+
+/* The value of "Key: value" in the information file, or NULL. */
+static char *
+info_value(const char *data, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (const char *line = data; line != NULL && *line != '\0';) {
+		const char *nl = strchr(line, '\n');
+		const char *eol = nl != NULL ? nl : line + strlen(line);
+
+		if ((size_t)(eol - line) > klen && strncmp(line, key, klen) == 0 &&
+		    line[klen] == ':') {
+			const char *v = line + klen + 1;
+			size_t n;
+
+			while (v < eol && (*v == ' ' || *v == '\t'))
+				v++;
+			n = (size_t)(eol - v);
+			while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t' ||
+			    v[n - 1] == '\r'))
+				n--;
+			if (n == 0 || n > NAME_MAX_LEN || !text_clean(v, n))
+				return NULL;
+			return xstrndup(v, n);
+		}
+		line = nl != NULL ? nl + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* "GPU-" and 36 characters of hex digits and dashes. */
+static bool
+uuid_valid(const char *s)
+{
+	size_t n;
+
+	if (strncmp(s, "GPU-", 4) != 0)
+		return false;
+	n = strlen(s + 4);
+	return n == 36 && strspn(s + 4, "0123456789abcdefABCDEF-") == n;
+}
+
+/*
+ * The loaded driver's view of one GPU: model name and UUID. Missing when
+ * the nvidia module is not loaded, which is not a problem to note.
+ */
+static void
+probe_nvidia_info(struct probe_ctx *ctx, struct gpu_fact *g, char **model,
+    char **model_src)
+{
+	char *path = xasprintf("%s/%s/information", NV_PROC_GPUS, g->pci_address);
+	char *data = NULL, *uuid;
+	size_t len = 0;
+	int rc = sysroot_read_file(ctx->sr, path, INFO_CAP, &data, &len);
+
+	if (rc == ENOENT || rc == ENOTDIR) {
+		fact_unknown(&g->uuid, _("%s does not exist (the nvidia module "
+		    "reports UUIDs there)"), path);
+		free(path);
+		return;
+	}
+	if (rc != 0) {
+		fact_unreadable(&g->uuid, _("%s: %s"), path, sysroot_strerror(rc));
+		facts_note(ctx->facts, path, _("cannot read: %s"),
+		    sysroot_strerror(rc));
+		free(path);
+		return;
+	}
+	if (strlen(data) != len) {
+		fact_unreadable(&g->uuid, _("%s: holds binary data"), path);
+		facts_note(ctx->facts, path, _("holds binary data; ignored"));
+		free(data);
+		free(path);
+		return;
+	}
+	uuid = info_value(data, "GPU UUID");
+	if (uuid != NULL && uuid_valid(uuid)) {
+		fact_set_owned(&g->uuid, uuid, path);
+	} else {
+		fact_unknown(&g->uuid, _("%s has no valid \"GPU UUID:\" line"),
+		    path);
+		free(uuid);
+	}
+	*model = info_value(data, "Model");
+	if (*model != NULL)
+		*model_src = xstrdup(path);
+	free(data);
+	free(path);
+}
+
+static void
+probe_one(struct probe_ctx *ctx, const char *addr, struct pci_ids *ids)
+{
+	char *dir = xasprintf("%s/%s", PCI_DEVICES, addr);
+	char *name, *model = NULL, *model_src = NULL;
+	unsigned vendor, class_code, device;
+	struct gpu_fact *g;
+
+	/* Vendor first: most devices stop here after one small read. */
+	if (!read_hex_attr(ctx, dir, "vendor", &vendor) || vendor != NVIDIA_VENDOR)
+		goto out;
+	if (!read_hex_attr(ctx, dir, "class", &class_code) ||
+	    (class_code >> 16) != 0x03)
+		goto out;
+	if (!read_hex_attr(ctx, dir, "device", &device))
+		goto out;
+	g = VEC_PUSH(&ctx->facts->gpus);
+	g->pci_address = xstrdup(addr);
+	g->vendor_id = vendor;
+	g->device_id = device;
+	g->class_code = class_code;
+	/* Subsystem ids only describe the board; a bad one keeps the GPU. */
+	if (!read_hex_attr(ctx, dir, "subsystem_vendor", &g->subsys_vendor_id))
+		g->subsys_vendor_id = 0;
+	if (!read_hex_attr(ctx, dir, "subsystem_device", &g->subsys_device_id))
+		g->subsys_device_id = 0;
+	probe_kernel_driver(ctx, dir, g);
+	probe_nvidia_info(ctx, g, &model, &model_src);
+
+	if (!ids->tried)
+		pci_ids_load(ctx, ids);
+	name = pci_ids_name(ids, device);
+	if (name != NULL)
+		fact_set_owned(&g->name, name, ids->path);
+	else if (model != NULL)
+		fact_set(&g->name, model, model_src);
+	else
+		fact_set_owned(&g->name, xasprintf("%04x:%04x", vendor, device),
+		    "raw");
+	free(model);
+	free(model_src);
+out:
+	free(dir);
+}
 
 void
 probe_gpus(struct probe_ctx *ctx)
 {
-	(void)ctx;
+	struct strv names = STRV_INIT;
+	struct pci_ids ids = { false, NULL, NULL, NULL, NULL };
+	int rc = sysroot_list_dir(ctx->sr, PCI_DEVICES, &names);
+
+	if (rc == ENOENT) {
+		/* No sysfs at all: a container without it, or a fixture. */
+		fact_unknown(&ctx->facts->gpus_state, _("%s does not exist"),
+		    PCI_DEVICES);
+		goto out;
+	}
+	if (rc != 0) {
+		fact_unreadable(&ctx->facts->gpus_state, _("%s: %s"), PCI_DEVICES,
+		    sysroot_strerror(rc));
+		goto out;
+	}
+	fact_set(&ctx->facts->gpus_state, "read", PCI_DEVICES);
+	for (size_t i = 0; i < names.n; i++)
+		probe_one(ctx, names.v[i], &ids);
+out:
+	free(ids.path);
+	free(ids.data);
+	strv_free(&names);
 }

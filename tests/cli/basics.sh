@@ -42,7 +42,9 @@ out=$(env -i NO_COLOR=1 "$CUDAWIZ" doctor --root "$FX" --color)
 like "$out" "$(printf '\033')" "--color overrides NO_COLOR"
 out=$(env -i "$CUDAWIZ" --root "$FX")
 like "$out" 'Summary: ' "with no command and no terminal, the doctor report"
-long=$(env -i "$CUDAWIZ" doctor --root "$FX" | awk 'length($0) > 80' | head -n 3)
+# Paths are never broken, so lines holding the (long) fixture path are
+# left out of the width check.
+long=$(env -i "$CUDAWIZ" doctor --root "$FX" | grep -vF "$FX" | awk 'length($0) > 80' | head -n 3)
 is "$long" "" "the text report fits 80 columns on an empty tree"
 
 done_testing

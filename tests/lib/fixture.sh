@@ -124,7 +124,7 @@ fx_healthy_gpu() {
 	fx_file $d/subsystem_device 0x16c1
 	fx_file $d/class 0x030200
 	fx_dir /sys/bus/pci/drivers/nvidia
-	fx_link ../../../bus/pci/drivers/nvidia $d/driver
+	fx_link ../../drivers/nvidia $d/driver
 	fx_file /proc/driver/nvidia/version "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Sun Jul 27 07:09:14 UTC 2025
 GCC version:  gcc version 12.2.0 (Debian 12.2.0-14)"
 	fx_file /sys/module/nvidia/version 580.65.06

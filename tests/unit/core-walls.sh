@@ -8,9 +8,14 @@ command -v nm >/dev/null 2>&1 || skip_all "nm is not installed (Debian package: 
 [ -f "$CORE_LIB" ] || skip_all "no core library at $CORE_LIB"
 
 libfile() {	# the shared object behind a pkg-config module
+	# lib*.so may be a linker script (Debian's libncursesw.so is one), so
+	# take the first versioned file that really is ELF.
 	dir=$($PKG_CONFIG --variable=libdir "$1" 2>/dev/null)
-	for f in "$dir/lib$2.so" "$dir"/lib"$2".so.*; do
-		[ -e "$f" ] && { readlink -f "$f"; return; }
+	for f in "$dir"/lib"$2".so.* "$dir/lib$2.so"; do
+		[ -e "$f" ] || continue
+		f=$(readlink -f "$f")
+		[ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] &&
+		    { echo "$f"; return; }
 	done
 }
 

@@ -1,0 +1,15 @@
+/* Path strings compared as text, without touching the filesystem.
+ *
+ * diagnose may not look at the disk, yet it must see that "/usr/local/cuda/"
+ * and "/usr/local/cuda" (or "/usr//local/./cuda") name the same place. This
+ * normal form only rewrites what can never change the meaning: repeated
+ * slashes, "." components and trailing slashes. ".." is kept, since it
+ * depends on the symlinks before it. */
+#ifndef CUDAWIZ_PATHNORM_H
+#define CUDAWIZ_PATHNORM_H
+
+/* A new string: "/a//b/./c/" gives "/a/b/c", "//" gives "/", "" stays "",
+ * and a relative path stays relative ("./x/" gives "x", "." gives "."). */
+char	*path_normalise(const char *path);
+
+#endif
