@@ -101,12 +101,12 @@ fx_new
 fx_file /etc/ld.so.conf "include /etc/ld.so.conf.d/*.conf
 /opt/after"
 fx_file /etc/ld.so.conf.d/a.conf "/opt/a"
-chmod 000 "$FX/etc/ld.so.conf.d"
-if [ -r "$FX/etc/ld.so.conf.d" ]; then
-	skip "an unreadable ld.so.conf.d gives a note" "running as root: permissions are not enforced"
-	skip "the rest of ld.so.conf is still read" "running as root"
-	skip "an unreadable ld.so.conf is UNREADABLE" "running as root"
+if ! fx_drop_privileges; then
+	skip "an unreadable ld.so.conf.d gives a note" "$FX_DROP_WHY"
+	skip "the rest of ld.so.conf is still read" "$FX_DROP_WHY"
+	skip "an unreadable ld.so.conf is UNREADABLE" "$FX_DROP_WHY"
 else
+	chmod 000 "$FX/etc/ld.so.conf.d"
 	fx_doctor
 	like "$(notes)" '^/etc/ld.so.conf.d: cannot list .*ermission denied' \
 	    "an unreadable ld.so.conf.d gives a note with the error"
@@ -118,6 +118,7 @@ else
 	    '^/etc/ld.so.conf: .*ermission denied' "an unreadable ld.so.conf is UNREADABLE"
 	chmod 644 "$FX/etc/ld.so.conf"
 fi
+fx_keep_privileges
 chmod 755 "$FX/etc/ld.so.conf.d"
 
 done_testing

@@ -200,13 +200,11 @@ note_for /usr/lib64 'symbolic links' "the looping library directory is noted"
 is "$(fx_jq '.facts.driver.libraries | length')" 2 "the other libraries are still found"
 
 # ---- permissions (root reads everything, so this needs another user)
-if [ "$(id -u)" = 0 ]; then
-	skip "an unreadable PCI device entry is noted" \
-	    "running as root, which ignores file permissions"
-	skip "an unreadable /sys/bus/pci/devices is unreadable, not empty" \
-	    "running as root, which ignores file permissions"
+healthy
+if ! fx_drop_privileges; then
+	skip "an unreadable PCI device entry is noted" "$FX_DROP_WHY"
+	skip "an unreadable /sys/bus/pci/devices is unreadable, not empty" "$FX_DROP_WHY"
 else
-	healthy
 	fx_gpu 0000:02:00.0 2330 nvidia
 	chmod 000 "$FX/sys/bus/pci/devices/0000:02:00.0"
 	fx_doctor
@@ -219,5 +217,6 @@ else
 	    "an unreadable /sys/bus/pci/devices is unreadable, not empty"
 	chmod 755 "$FX/sys/bus/pci/devices"
 fi
+fx_keep_privileges
 
 done_testing

@@ -124,15 +124,13 @@ is "$(fx_tk_json .version)" 12.4.1 "dangling libcudart: version.json still read"
 like "$(fx_tk_note $tk/lib64/libcudart.so.12)" "cannot be followed" "dangling libcudart: a note"
 
 # --- an unreadable toolkit directory
-if [ "$(id -u)" = 0 ]; then
-	skip "unreadable toolkit directory" \
-	    "running as root, which ignores directory permissions"
-	skip "unreadable toolkit directory: the other toolkit stays" \
-	    "running as root, which ignores directory permissions"
+fx_new
+fx_toolkit 12.4.1
+fx_toolkit 13.0.1
+if ! fx_drop_privileges; then
+	skip "unreadable toolkit directory" "$FX_DROP_WHY"
+	skip "unreadable toolkit directory: the other toolkit stays" "$FX_DROP_WHY"
 else
-	fx_new
-	fx_toolkit 12.4.1
-	fx_toolkit 13.0.1
 	chmod 000 "$FX/usr/local/cuda-13.0"
 	fx_doctor
 	like "$(fx_tk_note /usr/local/cuda-13.0)" "Permission denied" \
@@ -140,6 +138,7 @@ else
 	is "$(fx_tk_json .version)" 12.4.1 "unreadable toolkit directory: the other toolkit stays"
 	chmod 755 "$FX/usr/local/cuda-13.0"
 fi
+fx_keep_privileges
 
 # --- everything at once
 fx_new

@@ -10,6 +10,10 @@
 #                               exit status in $FX_RC
 #   fx_jq FILTER                jq -r FILTER on $FX_OUT
 #   fx_codes                    the finding codes in $FX_OUT, one per line
+#   fx_drop_privileges          run later fx_doctor calls as user 65534 when
+#                               root, so file permissions apply; fails with
+#                               the reason in FX_DROP_WHY when it cannot
+#   fx_keep_privileges          undo fx_drop_privileges
 #
 # Paths are inside the tree ("/usr/local/cuda" means "$FX/usr/local/cuda").
 
@@ -69,13 +73,36 @@ fx_so() {
 	cp "$fx_cached" "$FX$1"
 }
 
+# Root reads every file whatever its mode, and CI runs as root, so the
+# unreadable-file cases run cudawiz as nobody through setpriv(1).
+fx_drop_privileges() {
+	FX_DROP=
+	[ "$(id -u)" = 0 ] || return 0
+	if ! command -v setpriv >/dev/null 2>&1; then
+		FX_DROP_WHY="running as root, and setpriv (Debian package: util-linux) is missing"
+		return 1
+	fi
+	chmod 755 "$FX"
+	FX_DROP="setpriv --reuid=65534 --regid=65534 --clear-groups --"
+	if ! $FX_DROP sh -c 'test -x "$1" && test -r "$2/."' sh "$CUDAWIZ" "$FX" \
+	    2>/dev/null; then
+		FX_DROP=
+		FX_DROP_WHY="running as root, and user 65534 cannot reach $FX or $CUDAWIZ"
+		return 1
+	fi
+}
+
+fx_keep_privileges() {
+	FX_DROP=
+}
+
 fx_doctor() {
 	# A clean environment: the variables a test sets in FX_ENV
 	# ("NAME=value" words) and what the sanitizers need.
 	# shellcheck disable=SC2086
 	env -i ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} \
 	    ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
-	    LC_ALL=C $FX_ENV "$CUDAWIZ" doctor --json --root "$FX" "$@" \
+	    LC_ALL=C $FX_ENV ${FX_DROP:-} "$CUDAWIZ" doctor --json --root "$FX" "$@" \
 	    > "$FX_OUT" 2> "$FX.stderr"
 	FX_RC=$?
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
