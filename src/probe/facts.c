@@ -149,8 +149,8 @@ driver_free(struct driver_facts *d)
 	FREE(&d->colab_release);
 }
 
-static void
-toolkit_free(struct toolkit_fact *t)
+void
+toolkit_fact_free(struct toolkit_fact *t)
 {
 	free(t->root);
 	strv_free(&t->found_via);
@@ -197,7 +197,7 @@ facts_free(struct facts *f)
 	free(f->gpus.v);
 	driver_free(&f->driver);
 	for (size_t i = 0; i < f->toolkits.n; i++)
-		toolkit_free(&f->toolkits.v[i]);
+		toolkit_fact_free(&f->toolkits.v[i]);
 	free(f->toolkits.v);
 	for (size_t i = 0; i < f->cudnn.n; i++)
 		cudnn_free(&f->cudnn.v[i]);

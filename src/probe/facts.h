@@ -258,6 +258,9 @@ void		 facts_free(struct facts *f);
 void		 facts_note(struct facts *f, const char *path, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
 
+/* Frees what a toolkit fact holds (not the struct itself), for a probe
+ * that builds one and then drops it. */
+void		 toolkit_fact_free(struct toolkit_fact *t);
 /* The toolkit whose root is path (canonical), or NULL. */
 struct toolkit_fact *facts_toolkit_by_root(const struct facts *f, const char *root);
 

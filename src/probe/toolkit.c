@@ -51,23 +51,6 @@ missing(int rc)
 	return rc == ENOENT || rc == ENOTDIR;
 }
 
-static void
-tk_fact_free(struct toolkit_fact *t)
-{
-	free(t->root);
-	strv_free(&t->found_via);
-	strv_free(&t->aliases);
-	fact_str_free(&t->version);
-	for (size_t i = 0; i < t->cudart.n; i++) {
-		free(t->cudart.v[i].dir);
-		free(t->cudart.v[i].soname);
-		free(t->cudart.v[i].file);
-	}
-	free(t->cudart.v);
-	free(t->stubs_dir);
-	free(t->nvcc);
-}
-
 /* NVIDIA's wheels put a toolkit at site-packages/nvidia/cuNN (CUDA 13 and
  * later) or spread it over nvidia/cuda_runtime and nvidia/cuda_nvcc
  * (CUDA 11 and 12). */
@@ -565,7 +548,7 @@ examine(struct tk_probe *tp, const char *root)
 	/* A directory with none of the three is something else that
 	 * happens to be called cuda*, or a variable pointing astray. */
 	if (!versioned && tk.cudart.n == 0 && tk.nvcc == NULL) {
-		tk_fact_free(&tk);
+		toolkit_fact_free(&tk);
 		strv_push(&tp->rejected, root);
 		return NULL;
 	}

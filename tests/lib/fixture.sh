@@ -8,6 +8,7 @@
 #   fx_doctor [ARG...]          run cudawiz doctor --json on $FX with a clean
 #                               environment plus FX_ENV; output in $FX_OUT,
 #                               exit status in $FX_RC
+#   fx_doctor_env N=V... [-- ARG...]  the same with exactly these variables
 #   fx_jq FILTER                jq -r FILTER on $FX_OUT
 #   fx_codes                    the finding codes in $FX_OUT, one per line
 #   fx_drop_privileges          run later fx_doctor calls as user 65534 when
@@ -96,13 +97,23 @@ fx_keep_privileges() {
 	FX_DROP=
 }
 
-fx_doctor() {
-	# A clean environment: the variables a test sets in FX_ENV
-	# ("NAME=value" words) and what the sanitizers need.
-	# shellcheck disable=SC2086
-	env -i ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} \
-	    ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
-	    LC_ALL=C $FX_ENV ${FX_DROP:-} "$CUDAWIZ" doctor --json --root "$FX" "$@" \
+# fx_doctor_env NAME=VALUE... [-- ARG...]: fx_doctor with exactly these
+# variables, each NAME=VALUE one word, so values may hold spaces and quotes.
+fx_doctor_env() {
+	fx_vars=
+	fx_n=0
+	# Each value goes through a numbered variable so eval never sees it.
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		fx_n=$((fx_n + 1))
+		eval "fx_v$fx_n=\$1"
+		fx_vars="$fx_vars \"\$fx_v$fx_n\""
+		shift
+	done
+	[ "${1:-}" = -- ] && shift
+	# A clean environment: these variables and what the sanitizers need.
+	eval "env -i \${ASAN_OPTIONS:+ASAN_OPTIONS=\"\$ASAN_OPTIONS\"} \
+	    \${UBSAN_OPTIONS:+UBSAN_OPTIONS=\"\$UBSAN_OPTIONS\"} \
+	    LC_ALL=C $fx_vars \${FX_DROP:-} \"\$CUDAWIZ\" doctor --json --root \"\$FX\" \"\$@\"" \
 	    > "$FX_OUT" 2> "$FX.stderr"
 	FX_RC=$?
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
@@ -110,6 +121,12 @@ fx_doctor() {
 		head -c 2000 "$FX_OUT" | sed 's/^/#   /'
 		sed 's/^/#   stderr: /' "$FX.stderr" | head -n 20
 	fi
+}
+
+# fx_doctor [ARG...]: with the variables in FX_ENV ("NAME=value" words).
+fx_doctor() {
+	# shellcheck disable=SC2086
+	fx_doctor_env $FX_ENV -- "$@"
 }
 
 fx_jq() {
