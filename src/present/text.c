@@ -6,6 +6,7 @@
  * always has everything. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,75 @@ heading(struct out *o, const char *title)
 {
 	fprintf(o->fp, "\n%s%s%s\n", style_bold(o->color), title,
 	    style_off(o->color));
+}
+
+/* Columns a string takes: one per character, counting UTF-8 lead bytes. */
+static int
+text_width(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/*
+ * A report line built from pieces. A piece that would carry the line past
+ * WIDTH starts a new line, indented by 6, instead: paths are never broken,
+ * so a long one moves below its label rather than running off the edge.
+ */
+struct line {
+	struct out	*o;
+	int		 col;
+};
+
+static void
+line_start(struct line *l, struct out *o, const char *label)
+{
+	l->o = o;
+	l->col = fprintf(o->fp, "  %-20s", label);
+}
+
+static void
+piece(struct line *l, const char *text)
+{
+	int w = text_width(text);
+
+	if (l->col > 6 && l->col + 2 + w > WIDTH) {
+		fprintf(l->o->fp, "\n%6s", "");
+		l->col = 6;
+	} else if (l->col > 22) {
+		fputs("  ", l->o->fp);
+		l->col += 2;
+	} else {
+		fputc(' ', l->o->fp);
+		l->col++;
+	}
+	fputs(text, l->o->fp);
+	l->col += w;
+}
+
+static void
+piecef(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+piecef(struct line *l, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	piece(l, buf);
+}
+
+static void
+line_end(struct line *l)
+{
+	fputc('\n', l->o->fp);
 }
 
 /* Prints text wrapped at WIDTH, every line after the first indented. */
@@ -72,12 +142,15 @@ static void
 fact_line(struct out *o, const char *label, const struct fact_str *f,
     const char *absent)
 {
-	fprintf(o->fp, "  %-20s %s", label, fact_text(f, absent));
+	struct line l;
+
+	line_start(&l, o, label);
+	piece(&l, fact_text(f, absent));
 	if (f->state == FACT_KNOWN && f->value != NULL && f->source != NULL)
-		fprintf(o->fp, "  (%s)", f->source);
+		piecef(&l, "(%s)", f->source);
 	else if (f->state != FACT_KNOWN && f->why != NULL)
-		fprintf(o->fp, "  (%s)", f->why);
-	fputc('\n', o->fp);
+		piecef(&l, "(%s)", f->why);
+	line_end(&l);
 }
 
 static void
@@ -114,10 +187,14 @@ print_driver(struct out *o, const struct facts *f)
 	if (d->nouveau_loaded.state == FACT_KNOWN && d->nouveau_loaded.value != NULL &&
 	    strcmp(d->nouveau_loaded.value, "yes") == 0)
 		fprintf(o->fp, "  %-20s %s\n", _("nouveau module"), _("loaded"));
-	for (size_t i = 0; i < d->libs.n; i++)
-		fprintf(o->fp, "  %-20s %s  %s\n", d->libs.v[i].name,
-		    d->libs.v[i].version != NULL ? d->libs.v[i].version : "-",
-		    d->libs.v[i].path);
+	for (size_t i = 0; i < d->libs.n; i++) {
+		struct line l;
+
+		line_start(&l, o, d->libs.v[i].name);
+		piece(&l, d->libs.v[i].version != NULL ? d->libs.v[i].version : "-");
+		piece(&l, d->libs.v[i].path);
+		line_end(&l);
+	}
 	if (d->libs.n == 0)
 		fprintf(o->fp, "  %-20s %s\n", _("libraries"),
 		    _("no libcuda or libnvidia-ml in the library directories"));
@@ -146,11 +223,13 @@ print_toolkits(struct out *o, const struct facts *f)
 	for (size_t i = 0; i < f->toolkits.n; i++) {
 		const struct toolkit_fact *t = &f->toolkits.v[i];
 
-		fprintf(o->fp, "  %s  %s %s", t->root, _("CUDA"),
-		    fact_text(&t->version, "?"));
+		struct line l;
+
+		line_start(&l, o, t->root);
+		piecef(&l, "%s %s", _("CUDA"), fact_text(&t->version, "?"));
 		if (t->version.source != NULL)
-			fprintf(o->fp, "  (%s)", t->version.source);
-		fputc('\n', o->fp);
+			piecef(&l, "(%s)", t->version.source);
+		line_end(&l);
 		for (size_t j = 0; j < t->cudart.n; j++)
 			fprintf(o->fp, "      %s %s %s\n", t->cudart.v[j].soname,
 			    _("in"), t->cudart.v[j].dir);
@@ -171,13 +250,17 @@ print_cudnn(struct out *o, const struct facts *f)
 		fprintf(o->fp, "  %s\n", _("none found"));
 	for (size_t i = 0; i < f->cudnn.n; i++) {
 		const struct cudnn_fact *c = &f->cudnn.v[i];
+		struct line l;
 
-		fprintf(o->fp, "  %-10s %s  (%s", fact_text(&c->version,
-		    fact_text(&c->lib_version, "?")), c->lib_dir,
-		    c->where != NULL ? c->where : "?");
+		line_start(&l, o, fact_text(&c->version,
+		    fact_text(&c->lib_version, "?")));
+		piece(&l, c->lib_dir);
 		if (fact_known(&c->cuda_major))
-			fprintf(o->fp, _(", for CUDA %s"), c->cuda_major.value);
-		fputs(")\n", o->fp);
+			piecef(&l, _("(%s, for CUDA %s)"), c->where != NULL ?
+			    c->where : "?", c->cuda_major.value);
+		else
+			piecef(&l, "(%s)", c->where != NULL ? c->where : "?");
+		line_end(&l);
 	}
 }
 
@@ -188,13 +271,17 @@ print_libraries(struct out *o, const struct facts *f)
 		return;
 	heading(o, _("Libraries the loader would find"));
 	for (size_t i = 0; i < f->libraries.n; i++) {
-		const struct lib_fact *l = &f->libraries.v[i];
+		const struct lib_fact *lib = &f->libraries.v[i];
+		struct line l;
 
-		if (l->resolved != NULL)
-			fprintf(o->fp, "  %-20s %s  (%s)\n", l->soname,
-			    l->resolved, l->via);
-		else
-			fprintf(o->fp, "  %-20s %s\n", l->soname, _("not found"));
+		line_start(&l, o, lib->soname);
+		if (lib->resolved != NULL) {
+			piece(&l, lib->resolved);
+			piecef(&l, "(%s)", lib->via);
+		} else {
+			piece(&l, _("not found"));
+		}
+		line_end(&l);
 	}
 }
 
