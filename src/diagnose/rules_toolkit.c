@@ -322,14 +322,22 @@ nvcc_runtime_mismatch(const struct facts *facts, struct findings *out)
 	 * nvcc's: which one is right depends on what the user builds. */
 	t = rt[0].tk != NULL && rt[0].tk->nvcc != NULL ? rt[0].tk :
 	    toolkit_of_major(facts, rt[0].major, true);
+	/* The two fixes are alternatives: pasting both would swap the
+	 * mismatch round, so each is introduced by a comment line. */
 	if (t != NULL) {
 		char *bin = xasprintf("%s/bin", t->root);
 
+		strv_pushf(&f->fix, "# %s",
+		    _("either use the nvcc that matches the runtime that loads:"));
 		prepend_fix(f, "PATH", bin);
 		free(bin);
 	}
-	if (nvcc_tk->cudart.n > 0)
+	if (nvcc_tk->cudart.n > 0) {
+		strv_pushf(&f->fix, "# %s", t != NULL ?
+		    _("or load the runtime that matches the nvcc on PATH:") :
+		    _("load the runtime that matches the nvcc on PATH:"));
 		prepend_fix(f, "LD_LIBRARY_PATH", nvcc_tk->cudart.v[0].dir);
+	}
 }
 
 void

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,16 +30,23 @@ heading(struct out *o, const char *title)
 	    style_off(o->color));
 }
 
-/* Columns a string takes: one per character, counting UTF-8 lead bytes. */
+/* Columns the first len bytes of s take: one per character, counting
+ * UTF-8 lead bytes. */
 static int
-text_width(const char *s)
+text_width_n(const char *s, size_t len)
 {
 	int n = 0;
 
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
 			n++;
 	return n;
+}
+
+static int
+text_width(const char *s)
+{
+	return text_width_n(s, strlen(s));
 }
 
 /*
@@ -98,29 +106,34 @@ line_end(struct line *l)
 	fputc('\n', l->o->fp);
 }
 
-/* Prints text wrapped at WIDTH, every line after the first indented. */
+/* Prints text wrapped at WIDTH from column col, every line after the
+ * first indented by indent. */
 static void
-wrapped(struct out *o, int indent, const char *text)
+wrapped(struct out *o, int col, int indent, const char *text)
 {
-	int col = indent;
 	const char *p = text;
+	bool line_start = true;		/* nothing printed on this line yet */
 
 	while (*p != '\0') {
 		size_t word = strcspn(p, " \n");
 
-		if (col > indent && col + (int)word + 1 > WIDTH) {
+		if (!line_start && col + 1 + text_width_n(p, word) > WIDTH) {
 			fprintf(o->fp, "\n%*s", indent, "");
 			col = indent;
-		} else if (col > indent) {
+			line_start = true;
+		}
+		if (!line_start) {
 			fputc(' ', o->fp);
 			col++;
 		}
 		fwrite(p, 1, word, o->fp);
-		col += (int)word;
+		col += text_width_n(p, word);
+		line_start = false;
 		p += word;
 		if (*p == '\n') {
 			fprintf(o->fp, "\n%*s", indent, "");
 			col = indent;
+			line_start = true;
 		}
 		while (*p == ' ' || *p == '\n')
 			p++;
@@ -400,15 +413,16 @@ print_findings(struct out *o, const struct findings *fs)
 		    sev_word(fd->severity), style_off(o->color),
 		    finding_code_name(fd->code));
 		fprintf(o->fp, "          %s", style_bold(o->color));
-		wrapped(o, 10, _(finding_title(fd->code)));
+		wrapped(o, 10, 10, _(finding_title(fd->code)));
 		fputs(style_off(o->color), o->fp);
 		if (fd->detail != NULL && fd->detail[0] != '\0') {
 			fprintf(o->fp, "          ");
-			wrapped(o, 10, fd->detail);
+			wrapped(o, 10, 10, fd->detail);
 		}
 		for (size_t j = 0; j < fd->evidence.n; j++) {
-			fprintf(o->fp, "          %s ", _("evidence:"));
-			wrapped(o, 12, fd->evidence.v[j]);
+			int col = fprintf(o->fp, "          %s ", _("evidence:"));
+
+			wrapped(o, col, 12, fd->evidence.v[j]);
 		}
 		for (size_t j = 0; j < fd->fix.n; j++)
 			fprintf(o->fp, "          %s %s\n", _("fix:"), fd->fix.v[j]);

@@ -73,8 +73,10 @@ like "$(fx_finding NVCC_RUNTIME_MISMATCH .detail)" 'CUDA 11.8.0.*is CUDA 12' \
 like "$(fx_finding NVCC_RUNTIME_MISMATCH '.evidence | join("\n")')" \
     'libcudart.so.12 resolves to /usr/local/cuda/lib64/libcudart.so.12 \(via ld_library_path\), from CUDA 12.4.1' \
     "... and the runtime the loader finds"
-fix_path=$(fx_finding NVCC_RUNTIME_MISMATCH '.fix[0]')
-fix_llp=$(fx_finding NVCC_RUNTIME_MISMATCH '.fix[1]')
+fix_path=$(fx_finding NVCC_RUNTIME_MISMATCH '[.fix[] | select(startswith("#") | not)][0]')
+fix_llp=$(fx_finding NVCC_RUNTIME_MISMATCH '[.fix[] | select(startswith("#") | not)][1]')
+like "$(fx_finding NVCC_RUNTIME_MISMATCH '.fix | join("|")')" '^# either .*[|]export PATH=.*[|]# or .*[|]export LD_LIBRARY_PATH=' \
+    "... the two fixes are introduced as alternatives"
 is "$fix_path" 'export PATH=/usr/local/cuda-12.4/bin"${PATH:+:$PATH}"' \
     "... fix 1: 12.4's bin first on PATH"
 like "$fix_llp" '^export LD_LIBRARY_PATH=/usr/local/cuda-11.8/[^ ]*lib[^ ]*"\$\{LD_LIBRARY_PATH:\+:\$LD_LIBRARY_PATH\}"$' \

@@ -72,6 +72,12 @@ fx_file /proc/driver/nvidia/version "NVRM version: NVIDIA UNIX x86_64 Kernel Mod
 fx_file /sys/module/nvidia/version 575.57.08
 fx_doctor
 one_break DRIVER_LIBRARY_MISMATCH "a module upgraded without a reboot"
+text=$(env -i LC_ALL=C PATH=/usr/local/cuda/bin:/usr/bin:/bin CUDA_HOME=/usr/local/cuda \
+    "$CUDAWIZ" doctor --root "$FX")
+# Fix lines are commands to paste, so they are never broken.
+wide=$(printf '%s\n' "$text" | grep -vF "$FX" | grep -v '^ *fix: ' | awk 'length($0) > 80')
+is "$wide" "" "a report with a finding fits 80 columns, evidence wrapped"
+like "$text" 'evidence: /proc/driver/nvidia/version: 575\.57\.08' "the evidence is in the text"
 
 healthy
 FX_ENV="PATH=/usr/local/cuda/bin:/usr/bin:/bin CUDA_HOME=/opt/cuda-old"

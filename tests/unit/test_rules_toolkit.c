@@ -11,6 +11,30 @@
 #include "util/xalloc.h"
 
 /* A toolkit as the toolkit probe reports it; version NULL = unknown. */
+/* Fix lines that are commands, not "# ..." comments introducing them. */
+static size_t
+ncmd(const struct finding *fd)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < fd->fix.n; i++)
+		if (fd->fix.v[i][0] != '#')
+			n++;
+	return n;
+}
+
+/* The k-th command fix line, or NULL. */
+static const char *
+cmd(const struct finding *fd, size_t k)
+{
+	if (fd == NULL)
+		return NULL;
+	for (size_t i = 0; i < fd->fix.n; i++)
+		if (fd->fix.v[i][0] != '#' && k-- == 0)
+			return fd->fix.v[i];
+	return NULL;
+}
+
 static struct toolkit_fact *
 toolkit(struct facts *f, const char *root, const char *version, bool on_path)
 {
@@ -105,8 +129,8 @@ test_cuda_home(void)
 	    "the evidence names the version CUDA_PATH points at");
 	ok(fd != NULL && has_line(&fd->evidence, "nvcc on PATH: /usr/local/cuda-12.4/bin/nvcc"),
 	    "the evidence names the nvcc on PATH");
-	is_int(fd != NULL ? fd->fix.n : 0, 1, "one fix line: only CUDA_PATH is wrong");
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_int(fd != NULL ? ncmd(fd) : 0, 1, "one fix line: only CUDA_PATH is wrong");
+	is_str(cmd(fd, 0),
 	    "export CUDA_PATH=/usr/local/cuda-12.4", "the fix points CUDA_PATH at nvcc's toolkit");
 
 	/* CUDA_HOME alone, against the nvcc on PATH. */
@@ -115,14 +139,14 @@ test_cuda_home(void)
 	fd = run(f, &fs, FINDING_CUDA_HOME_MISMATCH);
 	ok(fd != NULL && has_line(&fd->evidence, "another toolkit than the nvcc on PATH"),
 	    "CUDA_HOME vs the nvcc on PATH");
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_str(cmd(fd, 0),
 	    "export CUDA_HOME=/usr/local/cuda-12.4", "the fix follows nvcc");
 
 	/* Both set and different, no nvcc on PATH: CUDA_HOME wins. */
 	strv_free(&t12->found_via);
 	env_set(f, ENV_CUDA_PATH, "/usr/local/cuda", 1);
 	fd = run(f, &fs, FINDING_CUDA_HOME_MISMATCH);
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_str(cmd(fd, 0),
 	    "export CUDA_PATH=/usr/local/cuda-11.8",
 	    "without nvcc on PATH, CUDA_PATH follows CUDA_HOME");
 	env_set(f, ENV_CUDA_PATH, "/usr/local/cuda-11.8", 1);
@@ -135,7 +159,7 @@ test_cuda_home(void)
 	fd = run(f, &fs, FINDING_CUDA_HOME_MISMATCH);
 	ok(fd != NULL && has_line(&fd->evidence, "is not the root of any CUDA toolkit found"),
 	    "CUDA_HOME at a directory that is no toolkit root");
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_str(cmd(fd, 0),
 	    "unset CUDA_HOME",
 	    "two toolkits and no nvcc on PATH: unset, not a guess");
 	findings_free(&fs);
@@ -162,7 +186,7 @@ test_cuda_home_unknowns(void)
 	env_set(f, ENV_CUDA_HOME, "/opt/not a toolkit", 1);
 	fd = run(f, &fs, FINDING_CUDA_HOME_MISMATCH);
 	ok(fd != NULL, "CUDA_HOME at a directory when no toolkit exists at all");
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL, "unset CUDA_HOME",
+	is_str(cmd(fd, 0), "unset CUDA_HOME",
 	    "no toolkit to point at: unset");
 	findings_free(&fs);
 	facts_free(f);
@@ -193,11 +217,11 @@ test_nvcc_runtime(void)
 	    "the evidence names the runtime and its toolkit");
 	ok(fd != NULL && has_line(&fd->evidence, "nvcc on PATH: /usr/local/cuda-11.8/bin/nvcc"),
 	    "the evidence names nvcc");
-	is_int(fd != NULL ? fd->fix.n : 0, 2, "two alternative fixes");
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_int(fd != NULL ? ncmd(fd) : 0, 2, "two alternative fixes");
+	is_str(cmd(fd, 0),
 	    "export PATH=/usr/local/cuda-12.4/bin\"${PATH:+:$PATH}\"",
 	    "fix: the runtime's toolkit's bin first on PATH");
-	is_str(fd != NULL && fd->fix.n > 1 ? fd->fix.v[1] : NULL,
+	is_str(cmd(fd, 1),
 	    "export LD_LIBRARY_PATH=/usr/local/cuda-11.8/targets/x86_64-linux/lib\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"",
 	    "fix: or nvcc's runtime first on LD_LIBRARY_PATH");
 
@@ -240,7 +264,7 @@ test_nvcc_runtime_negative(void)
 	fd = run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH);
 	ok(fd != NULL && strstr(fd->detail, "is CUDA 11") != NULL,
 	    "libcudart.so.11.0 outside a toolkit counts as CUDA 11");
-	ok(fd != NULL && fd->fix.n == 1, "no CUDA 11 toolkit with nvcc: only the LD_LIBRARY_PATH fix");
+	ok(fd != NULL && ncmd(fd) == 1, "no CUDA 11 toolkit with nvcc: only the LD_LIBRARY_PATH fix");
 
 	fact_unknown(&t->version, "no version file");
 	ok(run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH) == NULL,
@@ -269,15 +293,15 @@ test_quoting(void)
 	library(f, "libcudart.so.12", "/opt/cuda $12/lib64/libcudart.so.12",
 	    "ld_library_path", "/opt/cuda $12/targets/x86_64-linux/lib/libcudart.so.12.4.127");
 	fd = run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH);
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_str(cmd(fd, 0),
 	    "export PATH='/opt/cuda $12/bin'\"${PATH:+:$PATH}\"",
 	    "a $ in the toolkit root is quoted");
-	is_str(fd != NULL && fd->fix.n > 1 ? fd->fix.v[1] : NULL,
+	is_str(cmd(fd, 1),
 	    "export LD_LIBRARY_PATH='/opt/my cuda/it'\\''s-11/targets/x86_64-linux/lib'\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"",
 	    "a space and a quote in the lib dir are quoted");
 	env_set(f, ENV_CUDA_HOME, "/opt/cuda $12", 1);
 	fd = run(f, &fs, FINDING_CUDA_HOME_MISMATCH);
-	is_str(fd != NULL && fd->fix.n > 0 ? fd->fix.v[0] : NULL,
+	is_str(cmd(fd, 0),
 	    "export CUDA_HOME='/opt/my cuda/it'\\''s-11'",
 	    "CUDA_HOME's fix is quoted");
 	findings_free(&fs);
