@@ -40,6 +40,8 @@ EXTRA_DIST += tests/unit/core-walls.sh tests/cli/basics.sh tests/cli/healthy.sh
 include $(top_srcdir)/tests/gpu.mk
 include $(top_srcdir)/tests/toolkit.mk
 include $(top_srcdir)/tests/env.mk
+include $(top_srcdir)/tests/matrix.mk
+include $(top_srcdir)/tests/fetch.mk
 
 clean-local: clean-test-tmp
 clean-test-tmp:

@@ -1,0 +1,1 @@
+# Build pieces and tests of the matrix layer (moved into Makefile.am once settled).
