@@ -4,7 +4,9 @@
  * "cudawiz --json doctor" and "cudawiz doctor --json" are the same. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 
 #include "cli.h"
 #include "i18n.h"
+#include "util/xalloc.h"
 
 struct command {
 	const char	*name;
@@ -22,7 +25,12 @@ struct command {
 static const struct command commands[] = {
 	{ "doctor", cmd_doctor,
 	    N_("every fact and every finding, with fixes") },
+	{ "matrix", cmd_matrix,
+	    N_("the compatibility matrix in use: show, path, update") },
 };
+
+/* Longer than this, a timeout is a mistake, not a slow link. */
+#define TIMEOUT_MAX_S 3600
 
 static void
 usage(FILE *fp)
@@ -40,30 +48,70 @@ usage(FILE *fp)
 	    "      --root DIR     read DIR as if it were / (also CUDAWIZ_ROOT);\n"
 	    "                     nothing is executed, loaded or fetched\n"
 	    "      --offline      never use the network\n"
+	    "      --matrix FILE  use this compatibility matrix instead of the\n"
+	    "                     cached or built-in one\n"
 	    "      --no-color     no colour (also NO_COLOR=1); --color forces it\n"
 	    "  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n"), fp);
+	fputs(_("\nOptions of 'matrix update':\n"
+	    "      --url URL      fetch URL (repeatable) instead of the default\n"
+	    "                     sources: a cudawiz matrix replaces the data, an\n"
+	    "                     NVIDIA redistrib_*.json manifest or a directory\n"
+	    "                     listing of them adds releases\n"
+	    "      --connect-timeout S\n"
+	    "                     seconds to connect (default 5)\n"
+	    "      --timeout S    seconds for each whole download (default 30)\n"),
+	    fp);
 	fputs(_("\nExit status: 0 no error found, 1 an error was found or the action\n"
 	    "failed, 2 usage error or cudawiz could not run.\n"), fp);
+}
+
+/* Seconds as "2" or "0.5", to milliseconds; -1 when not a sane number. */
+static long
+parse_seconds(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) ||
+	    v <= 0 || v > TIMEOUT_MAX_S)
+		return -1;
+	return v * 1000 < 1 ? 1 : (long)(v * 1000 + 0.5);
+}
+
+static int
+bad_seconds(const char *opt, const char *arg)
+{
+	fprintf(stderr, _("%s: %s: '%s' is not a number of seconds "
+	    "(more than 0, at most %d)\n"), PACKAGE, opt, arg, TIMEOUT_MAX_S);
+	return EXIT_USAGE;
 }
 
 int
 cli_main(int argc, char **argv)
 {
-	enum { OPT_JSON = 256, OPT_ROOT, OPT_OFFLINE, OPT_NO_COLOR, OPT_COLOR };
+	enum { OPT_JSON = 256, OPT_ROOT, OPT_OFFLINE, OPT_NO_COLOR, OPT_COLOR,
+	    OPT_MATRIX, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "offline", no_argument, NULL, OPT_OFFLINE },
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "color", no_argument, NULL, OPT_COLOR },
+		{ "matrix", required_argument, NULL, OPT_MATRIX },
+		{ "url", required_argument, NULL, OPT_URL },
+		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_opts opts = { .color = -1 };
 	const char *name;
-	int c;
+	size_t urls_cap = 0;
+	int c, rc;
 
 	opts.root = getenv("CUDAWIZ_ROOT");
 	opterr = 0;
@@ -84,12 +132,39 @@ cli_main(int argc, char **argv)
 		case OPT_COLOR:
 			opts.color = 1;
 			break;
+		case OPT_MATRIX:
+			opts.matrix_file = optarg;
+			break;
+		case OPT_URL:
+			if (opts.nurls == urls_cap) {
+				urls_cap = urls_cap ? urls_cap * 2 : 4;
+				opts.urls = xreallocarray(opts.urls, urls_cap,
+				    sizeof *opts.urls);
+			}
+			opts.urls[opts.nurls++] = optarg;
+			break;
+		case OPT_CONNECT_TIMEOUT:
+			opts.connect_timeout_ms = parse_seconds(optarg);
+			if (opts.connect_timeout_ms < 0) {
+				rc = bad_seconds("--connect-timeout", optarg);
+				goto out;
+			}
+			break;
+		case OPT_TIMEOUT:
+			opts.timeout_ms = parse_seconds(optarg);
+			if (opts.timeout_ms < 0) {
+				rc = bad_seconds("--timeout", optarg);
+				goto out;
+			}
+			break;
 		case 'h':
 			usage(stdout);
-			return EXIT_OK;
+			rc = EXIT_OK;
+			goto out;
 		case 'V':
 			printf("%s %s\n", PACKAGE, VERSION);
-			return EXIT_OK;
+			rc = EXIT_OK;
+			goto out;
 		default:
 			if (optopt != 0 && optopt < 256)
 				fprintf(stderr, _("%s: unknown option '-%c'\n"),
@@ -98,23 +173,38 @@ cli_main(int argc, char **argv)
 				fprintf(stderr, _("%s: unknown or incomplete option '%s'\n"),
 				    PACKAGE, argv[optind - 1]);
 			fprintf(stderr, _("Try '%s --help'.\n"), PACKAGE);
-			return EXIT_USAGE;
+			rc = EXIT_USAGE;
+			goto out;
 		}
+	}
+	name = optind < argc ? argv[optind] : "doctor";
+	/* Options that only `matrix update` reads are an error elsewhere,
+	 * rather than silently ignored. */
+	if ((opts.nurls > 0 || opts.connect_timeout_ms > 0 ||
+	    opts.timeout_ms > 0) && strcmp(name, "matrix") != 0) {
+		fprintf(stderr, _("%s: --url, --connect-timeout and --timeout "
+		    "are options of 'matrix update'\n"), PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
 	}
 	if (optind == argc) {
 		/* The wizard is not built yet: on a terminal and off one,
 		 * the doctor report is what cudawiz shows. */
-		return cmd_doctor(&opts);
+		rc = cmd_doctor(&opts);
+		goto out;
 	}
-	name = argv[optind];
 	opts.args = argv + optind + 1;
 	opts.nargs = argc - optind - 1;
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(commands[i].name, name) != 0)
 			continue;
-		return commands[i].run(&opts);
+		rc = commands[i].run(&opts);
+		goto out;
 	}
 	fprintf(stderr, _("%s: unknown command '%s'\n"), PACKAGE, name);
 	fprintf(stderr, _("Try '%s --help'.\n"), PACKAGE);
-	return EXIT_USAGE;
+	rc = EXIT_USAGE;
+out:
+	free(opts.urls);
+	return rc;
 }

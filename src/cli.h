@@ -3,6 +3,7 @@
 #define CUDAWIZ_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Exit codes (design.md): 0 no error finding, 1 an error finding or the
  * action failed, 2 usage error or cudawiz itself could not run. */
@@ -15,13 +16,20 @@ struct cli_opts {
 	bool		 offline;
 	int		 color;		/* -1 automatic, 0 never, 1 always */
 	const char	*root;		/* NULL: the host */
+	const char	*matrix_file;	/* --matrix FILE; NULL: cache or embedded */
 	char		**args;		/* after the command word */
 	int		 nargs;
+	/* Options of `matrix update` only. */
+	const char	**urls;		/* --url, in the order given */
+	size_t		 nurls;
+	long		 connect_timeout_ms;	/* 0: the default */
+	long		 timeout_ms;		/* 0: the default */
 };
 
 int	cli_main(int argc, char **argv);
 
 /* Commands. */
 int	cmd_doctor(const struct cli_opts *opts);
+int	cmd_matrix(const struct cli_opts *opts);
 
 #endif

@@ -1,13 +1,17 @@
-/* cudawiz doctor: probe, diagnose, present. */
+/* cudawiz doctor: probe, annotate with the matrix, diagnose, present. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "diagnose/diagnose.h"
 #include "i18n.h"
+#include "matrix/cache.h"
+#include "matrix/matrix.h"
+#include "matrix/select.h"
 #include "present/json.h"
 #include "present/style.h"
 #include "present/text.h"
@@ -16,13 +20,34 @@
 
 extern char **environ;
 
+/* When the matrix was last refreshed from the network, from the cache's
+ * sidecar; 0 when never (or when that cannot be read: then MATRIX_STALE
+ * may say so, which is the right advice). */
+static time_t
+matrix_checked(void)
+{
+	struct cache_meta meta = { 0 };
+	char *path, *err = NULL;
+	time_t checked = 0;
+
+	path = cache_matrix_path(&err);
+	if (path != NULL && cache_meta_load(path, &meta, &err) == 0)
+		checked = meta.checked;
+	cache_meta_free(&meta);
+	free(path);
+	free(err);
+	return checked;
+}
+
 int
 cmd_doctor(const struct cli_opts *opts)
 {
 	struct findings findings = { 0 };
+	struct diagnose_input in;
 	struct sysroot *sr;
 	struct facts *facts;
-	char *err;
+	struct matrix *m;
+	char *err = NULL, *note = NULL;
 	int rc;
 
 	if (opts->nargs > 0) {
@@ -30,18 +55,35 @@ cmd_doctor(const struct cli_opts *opts)
 		    PACKAGE, opts->args[0]);
 		return EXIT_USAGE;
 	}
+	m = select_matrix(opts->matrix_file, &note, &err);
+	if (m == NULL) {
+		fprintf(stderr, "%s: %s\n", PACKAGE, err);
+		free(err);
+		free(note);
+		return EXIT_USAGE;
+	}
 	sr = sysroot_new(opts->root, &err);
 	if (sr == NULL) {
 		fprintf(stderr, "%s: %s\n", PACKAGE, err);
 		free(err);
+		free(note);
+		matrix_free(m);
 		return EXIT_USAGE;
 	}
 	facts = probe_all(sr, environ);
-	diagnose(facts, &findings);
+	if (note != NULL)
+		facts_note(facts, _("compatibility matrix cache"), "%s", note);
+	diagnose_annotate(facts, m);
+	in.facts = facts;
+	in.matrix = m;
+	in.now = time(NULL);
+	in.matrix_checked = matrix_checked();
+	diagnose(&in, &findings);
 	if (opts->json)
-		rc = json_print_doctor(stdout, facts, &findings);
+		rc = json_print_doctor(stdout, facts, &findings, m, in.now,
+		    in.matrix_checked);
 	else
-		rc = text_print_doctor(stdout, facts, &findings,
+		rc = text_print_doctor(stdout, facts, &findings, m,
 		    style_want_color(STDOUT_FILENO, opts->color));
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;
@@ -54,5 +96,7 @@ cmd_doctor(const struct cli_opts *opts)
 	findings_free(&findings);
 	facts_free(facts);
 	sysroot_free(sr);
+	matrix_free(m);
+	free(note);
 	return rc;
 }

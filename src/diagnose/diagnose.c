@@ -3,16 +3,18 @@
 
 #include "diagnose/diagnose.h"
 
-static void (*const rules[])(const struct facts *, struct findings *) = {
+static void (*const fact_rules[])(const struct facts *, struct findings *) = {
 	rules_gpu,
 	rules_env,
 	rules_toolkit,
 };
 
 void
-diagnose(const struct facts *facts, struct findings *out)
+diagnose(const struct diagnose_input *in, struct findings *out)
 {
-	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-		rules[i](facts, out);
+	for (size_t i = 0; i < sizeof fact_rules / sizeof fact_rules[0]; i++)
+		fact_rules[i](in->facts, out);
+	if (in->matrix != NULL)
+		rules_matrix(in, out);
 	findings_sort(out);
 }

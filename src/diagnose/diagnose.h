@@ -1,16 +1,38 @@
-/* diagnose: pure functions from facts to findings. No I/O of any kind. */
+/* diagnose: pure functions from facts and the matrix to findings. No I/O
+ * of any kind: what the rules need of the world (the time, when the matrix
+ * was last refreshed) comes in through struct diagnose_input. */
 #ifndef CUDAWIZ_DIAGNOSE_H
 #define CUDAWIZ_DIAGNOSE_H
+
+#include <time.h>
 
 #include "diagnose/finding.h"
 #include "probe/facts.h"
 
-/* Runs every rule over facts and appends what they find, sorted. */
-void	diagnose(const struct facts *facts, struct findings *out);
+struct matrix;
+
+struct diagnose_input {
+	const struct facts	*facts;
+	const struct matrix	*matrix;
+	time_t			 now;
+	time_t			 matrix_checked; /* last refresh that reached the network; 0: never */
+};
+
+/* Runs every rule and appends what they find, sorted. */
+void	diagnose(const struct diagnose_input *in, struct findings *out);
+
+/* Adds what the matrix knows to facts: each GPU's compute capability, and
+ * which CUDA the driver runs. Pure: reads nothing but its arguments. */
+void	diagnose_annotate(struct facts *facts, const struct matrix *m);
+/* The driver version in use: the kernel module's, else the userspace
+ * libcuda's; *source names where it came from. NULL when unknown. */
+const char *diagnose_driver_version(const struct facts *facts,
+	    const char **source);
 
 /* The rule families, each in its own file. */
 void	rules_gpu(const struct facts *facts, struct findings *out);	/* rules_gpu.c */
 void	rules_env(const struct facts *facts, struct findings *out);	/* rules_env.c */
 void	rules_toolkit(const struct facts *facts, struct findings *out);	/* rules_toolkit.c */
+void	rules_matrix(const struct diagnose_input *in, struct findings *out); /* rules_matrix.c */
 
 #endif

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "matrix/matrix.h"
+#include "matrix/select.h"
 #include "present/json.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -163,6 +165,7 @@ gpus_json(const struct facts *f)
 		put_fact(o, "kernel_driver", &g->kernel_driver);
 		put_fact(o, "name", &g->name);
 		put_fact(o, "uuid", &g->uuid);
+		put_fact(o, "compute_capability", &g->cc);
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -177,6 +180,8 @@ driver_json(const struct driver_facts *d)
 	put_fact(o, "kernel_release", &d->kernel_release);
 	put_fact(o, "module_version", &d->module_version);
 	put_fact(o, "sys_module_version", &d->sys_module_version);
+	put_fact(o, "max_cuda", &d->max_cuda);
+	put_fact(o, "minor_compat_major", &d->compat_major);
 	put_yesno(o, "nvidia_loaded", &d->nvidia_loaded);
 	put_yesno(o, "nouveau_loaded", &d->nouveau_loaded);
 	for (size_t i = 0; i < d->libs.n; i++) {
@@ -390,9 +395,28 @@ findings_json(const struct findings *fs)
 	return a;
 }
 
+static json_t *
+matrix_json(const struct matrix *m, time_t now, time_t checked)
+{
+	json_t *o = json_object();
+	int age;
+
+	if (m == NULL)
+		return json_null();
+	age = select_age_days(matrix_date(m), now);
+	set(o, "source", json_string(matrix_source_name(matrix_source(m))));
+	set(o, "date", jstr(matrix_date(m)));
+	set(o, "path", jstr(matrix_path(m)));
+	set(o, "age_days", age >= 0 ? json_integer(age) : json_null());
+	set(o, "refresh_days", json_integer((json_int_t)matrix_refresh_days(m)));
+	set(o, "stale", json_boolean(select_stale(m, now, checked)));
+	return o;
+}
+
 int
 json_print_doctor(FILE *fp, const struct facts *facts,
-    const struct findings *findings)
+    const struct findings *findings, const struct matrix *m, time_t now,
+    time_t checked)
 {
 	json_t *doc = json_object(), *sum = json_object();
 	int rc;
@@ -401,8 +425,7 @@ json_print_doctor(FILE *fp, const struct facts *facts,
 	set(doc, "version", json_string(VERSION));
 	set(doc, "root", jstr(facts->root));
 	set(doc, "live_checks", json_boolean(facts->live_allowed));
-	/* The compatibility matrix arrives with its own issue. */
-	set(doc, "matrix", json_null());
+	set(doc, "matrix", matrix_json(m, now, checked));
 	set(doc, "facts", facts_json(facts));
 	set(doc, "findings", findings_json(findings));
 	set(sum, "errors", json_integer((json_int_t)findings_count(findings, SEV_ERROR)));

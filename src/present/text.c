@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "matrix/matrix.h"
 #include "present/style.h"
 #include "present/text.h"
 
@@ -57,13 +58,15 @@ text_width(const char *s)
 struct line {
 	struct out	*o;
 	int		 col;
+	bool		 bare;		/* only the label is on the line yet */
 };
 
 static void
 line_start(struct line *l, struct out *o, const char *label)
 {
 	l->o = o;
-	l->col = fprintf(o->fp, "  %-20s", label);
+	l->col = fprintf(o->fp, "  %s", label);
+	l->bare = true;
 }
 
 static void
@@ -71,15 +74,24 @@ piece(struct line *l, const char *text)
 {
 	int w = text_width(text);
 
-	if (l->col > 6 && l->col + 2 + w > WIDTH) {
+	if (l->bare) {
+		/* Values line up in a column after the labels. */
+		int at = l->col < 22 ? 23 : l->col + 1;
+
+		if (at + w > WIDTH) {
+			fprintf(l->o->fp, "\n%6s", "");
+			l->col = 6;
+		} else {
+			fprintf(l->o->fp, "%*s", at - l->col, "");
+			l->col = at;
+		}
+		l->bare = false;
+	} else if (l->col + 2 + w > WIDTH) {
 		fprintf(l->o->fp, "\n%6s", "");
 		l->col = 6;
-	} else if (l->col > 22) {
+	} else {
 		fputs("  ", l->o->fp);
 		l->col += 2;
-	} else {
-		fputc(' ', l->o->fp);
-		l->col++;
 	}
 	fputs(text, l->o->fp);
 	l->col += w;
@@ -184,6 +196,9 @@ print_gpus(struct out *o, const struct facts *f)
 		fprintf(o->fp, "  %s  %s [%04x:%04x]  %s %s\n", g->pci_address,
 		    fact_text(&g->name, "?"), g->vendor_id, g->device_id,
 		    _("driver:"), fact_text(&g->kernel_driver, _("none")));
+		if (fact_known(&g->cc))
+			fprintf(o->fp, "      %s %s\n", _("compute capability"),
+			    g->cc.value);
 		if (fact_known(&g->uuid))
 			fprintf(o->fp, "      %s\n", g->uuid.value);
 	}
@@ -197,6 +212,17 @@ print_driver(struct out *o, const struct facts *f)
 	heading(o, _("Driver"));
 	fact_line(o, _("kernel"), &d->kernel_release, _("unknown"));
 	fact_line(o, _("nvidia module"), &d->module_version, _("not loaded"));
+	if (fact_known(&d->max_cuda) || fact_known(&d->compat_major)) {
+		struct line l;
+
+		line_start(&l, o, _("runs CUDA"));
+		if (fact_known(&d->max_cuda))
+			piecef(&l, _("up to %s"), d->max_cuda.value);
+		if (fact_known(&d->compat_major))
+			piecef(&l, _("(every %s.x through minor-version compatibility)"),
+			    d->compat_major.value);
+		line_end(&l);
+	}
 	if (d->nouveau_loaded.state == FACT_KNOWN && d->nouveau_loaded.value != NULL &&
 	    strcmp(d->nouveau_loaded.value, "yes") == 0)
 		fprintf(o->fp, "  %-20s %s\n", _("nouveau module"), _("loaded"));
@@ -431,7 +457,7 @@ print_findings(struct out *o, const struct findings *fs)
 
 int
 text_print_doctor(FILE *fp, const struct facts *facts,
-    const struct findings *findings, bool color)
+    const struct findings *findings, const struct matrix *m, bool color)
 {
 	struct out o = { fp, color };
 	size_t ne = findings_count(findings, SEV_ERROR);
@@ -443,6 +469,11 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	if (!facts->live_allowed)
 		fprintf(fp, _("root %s (a tree standing in for /: nothing is run or loaded)\n"),
 		    facts->root);
+	if (m != NULL)
+		fprintf(fp, _("compatibility data: %s, %s%s%s\n"),
+		    matrix_source_name(matrix_source(m)), matrix_date(m),
+		    matrix_path(m) != NULL ? " " : "",
+		    matrix_path(m) != NULL ? matrix_path(m) : "");
 	print_gpus(&o, facts);
 	print_driver(&o, facts);
 	print_toolkits(&o, facts);

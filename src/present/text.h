@@ -9,8 +9,10 @@
 #include "diagnose/finding.h"
 #include "probe/facts.h"
 
-/* Returns 0, or -1 when writing failed. */
+struct matrix;
+
+/* m may be NULL. Returns 0, or -1 when writing failed. */
 int	text_print_doctor(FILE *fp, const struct facts *facts,
-	    const struct findings *findings, bool color);
+	    const struct findings *findings, const struct matrix *m, bool color);
 
 #endif

@@ -131,6 +131,8 @@ driver_free(struct driver_facts *d)
 	fact_str_free(&d->kernel_release);
 	fact_str_free(&d->module_version);
 	fact_str_free(&d->sys_module_version);
+	fact_str_free(&d->max_cuda);
+	fact_str_free(&d->compat_major);
 	fact_str_free(&d->nvidia_loaded);
 	fact_str_free(&d->nouveau_loaded);
 	fact_str_free(&d->modules_for_running);
@@ -193,6 +195,7 @@ facts_free(struct facts *f)
 		fact_str_free(&g->kernel_driver);
 		fact_str_free(&g->name);
 		fact_str_free(&g->uuid);
+		fact_str_free(&g->cc);
 	}
 	free(f->gpus.v);
 	driver_free(&f->driver);

@@ -61,6 +61,7 @@ struct gpu_fact {
 	struct fact_str	 kernel_driver;	/* "nvidia", "nouveau", "vfio-pci"; absent = none bound */
 	struct fact_str	 name;		/* source: pci.ids path, /proc/driver/nvidia/…, or "raw" */
 	struct fact_str	 uuid;		/* "GPU-…" from /proc/driver/nvidia/gpus/…/information */
+	struct fact_str	 cc;		/* compute capability "9.0", from the matrix */
 };
 
 /* ---------------------------------------------------------------- driver */
@@ -82,6 +83,12 @@ struct driver_facts {
 	struct fact_str	 kernel_release;	/* /proc/sys/kernel/osrelease */
 	struct fact_str	 module_version;	/* /proc/driver/nvidia/version */
 	struct fact_str	 sys_module_version;	/* /sys/module/nvidia/version */
+	/* From the matrix, for the driver in use (the module's version, else
+	 * the userspace libcuda's): the newest CUDA release whose own minimum
+	 * it meets ("11.4"), and the major it runs every minor of through
+	 * minor-version compatibility ("11"), absent when none. */
+	struct fact_str	 max_cuda;
+	struct fact_str	 compat_major;
 	struct fact_str	 nvidia_loaded;		/* "yes"/"no": /sys/module/nvidia or /proc/driver/nvidia */
 	struct fact_str	 nouveau_loaded;	/* "yes"/"no": /sys/module/nouveau */
 	struct {

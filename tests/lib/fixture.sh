@@ -24,8 +24,22 @@
 
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package: jq)"
 
+# The embedded matrix grows stale 90 days after its date, and MATRIX_STALE
+# would then appear in every run. Fixture runs use a copy dated today, so
+# a test's findings do not depend on the day it runs (set FX_MATRIX= to
+# use the embedded data).
+if [ -z "${FX_MATRIX+set}" ]; then
+	FX_MATRIX=$FX_TMP/cudawiz-matrix-today.$$.json
+	jq --arg d "$(date -u +%Y-%m-%d)" '.date = $d' \
+	    "$TESTS_SRCDIR/../data/matrix.json" > "$FX_MATRIX" ||
+	    skip_all "cannot copy data/matrix.json"
+fi
+
 fx_cleanup() {
 	[ -n "${FX_KEEP:-}" ] && return
+	case ${FX_MATRIX:-} in
+	*/cudawiz-matrix-today.$$.json) rm -f "$FX_MATRIX" ;;
+	esac
 	for d in ${fx_dirs:-}; do
 		chmod -R u+rwx "$d" 2>/dev/null
 		rm -rf "$d"
@@ -113,7 +127,8 @@ fx_doctor_env() {
 	# A clean environment: these variables and what the sanitizers need.
 	eval "env -i \${ASAN_OPTIONS:+ASAN_OPTIONS=\"\$ASAN_OPTIONS\"} \
 	    \${UBSAN_OPTIONS:+UBSAN_OPTIONS=\"\$UBSAN_OPTIONS\"} \
-	    LC_ALL=C $fx_vars \${FX_DROP:-} \"\$CUDAWIZ\" doctor --json --root \"\$FX\" \"\$@\"" \
+	    LC_ALL=C $fx_vars \${FX_DROP:-} \"\$CUDAWIZ\" doctor --json --root \"\$FX\" \
+	    \${FX_MATRIX:+--matrix \"\$FX_MATRIX\"} \"\$@\"" \
 	    > "$FX_OUT" 2> "$FX.stderr"
 	FX_RC=$?
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then

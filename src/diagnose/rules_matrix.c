@@ -1,0 +1,193 @@
+/* Rules that need the compatibility matrix: DRIVER_TOO_OLD,
+ * PTX_TOOLCHAIN_TOO_NEW and MATRIX_STALE.
+ *
+ * A toolkit release needs a minimum driver; since CUDA 11 a driver of the
+ * same major family also runs newer minors of it (minor-version
+ * compatibility), except that it cannot JIT-compile PTX newer than itself.
+ * So a toolkit whose minimum the driver misses is DRIVER_TOO_OLD when the
+ * driver is below the major's floor too, and PTX_TOOLCHAIN_TOO_NEW when
+ * minor-version compatibility carries it. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/diagnose.h"
+#include "i18n.h"
+#include "matrix/matrix.h"
+#include "matrix/select.h"
+#include "util/version.h"
+#include "util/xalloc.h"
+
+static int
+vcmp(const char *a, const char *b)
+{
+	struct version va, vb;
+
+	if (!version_parse(a, &va) || !version_parse(b, &vb))
+		return 0;
+	return version_cmp(&va, &vb);
+}
+
+static unsigned
+major_of(const char *v)
+{
+	struct version ver;
+
+	return version_parse(v, &ver) ? ver.part[0] : 0;
+}
+
+/* "580" from "580.65.06": driver packages are named by branch. */
+static char *
+branch_of(const char *driver)
+{
+	return xstrndup(driver, strcspn(driver, "."));
+}
+
+static void
+reach_evidence(struct finding *f, const struct facts *facts, const char *drv)
+{
+	const struct driver_facts *d = &facts->driver;
+
+	if (fact_known(&d->max_cuda))
+		strv_pushf(&f->evidence, _("driver %s runs CUDA releases up to %s"),
+		    drv, d->max_cuda.value);
+	if (fact_known(&d->compat_major))
+		strv_pushf(&f->evidence,
+		    _("driver %s runs every CUDA %s.x through minor-version compatibility"),
+		    drv, d->compat_major.value);
+}
+
+static void
+too_old(const struct facts *facts, const struct toolkit_fact *t,
+    const char *drv, const char *src, const char *min,
+    enum matrix_status st, const char *floor, struct findings *out)
+{
+	struct finding *f;
+	char *branch = branch_of(min);
+
+	f = finding_add(out, FINDING_DRIVER_TOO_OLD,
+	    _("CUDA %s at %s needs NVIDIA driver %s or newer, but the driver in "
+	    "use is %s. Programs built with this toolkit, and frameworks using "
+	    "its runtime, stop with cudaErrorInsufficientDriver (35): \"CUDA "
+	    "driver version is insufficient for CUDA runtime version\"."),
+	    t->version.value, t->root, min, drv);
+	strv_pushf(&f->evidence, "%s: %s", src, drv);
+	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
+	    t->version.value, min, matrix_status_name(st));
+	if (floor != NULL)
+		strv_pushf(&f->evidence,
+		    _("any CUDA %u runtime needs at least %s, even with minor-version compatibility"),
+		    major_of(t->version.value), floor);
+	reach_evidence(f, facts, drv);
+	strv_pushf(&f->fix, "# %s", _("install a newer driver (Debian/Ubuntu; then reboot):"));
+	strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
+	strv_pushf(&f->fix, "# %s", _("Ubuntu can pick the recommended one itself:"));
+	strv_push(&f->fix, "sudo ubuntu-drivers install");
+	if (fact_known(&facts->driver.max_cuda))
+		strv_pushf(&f->fix, "# %s %s",
+		    _("or use a toolkit this driver runs: CUDA"),
+		    facts->driver.max_cuda.value);
+	free(branch);
+}
+
+static void
+ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
+    const char *drv, const char *src, const char *min, enum matrix_status st,
+    struct findings *out)
+{
+	struct finding *f;
+	const struct gpu_fact *g = NULL;
+
+	for (size_t i = 0; i < facts->gpus.n && g == NULL; i++)
+		if (fact_known(&facts->gpus.v[i].cc))
+			g = &facts->gpus.v[i];
+	f = finding_add(out, FINDING_PTX_TOOLCHAIN_TOO_NEW,
+	    _("CUDA %s at %s is newer than the driver (%s; the release needs %s). "
+	    "Its runtime still works through minor-version compatibility, but "
+	    "PTX that its nvcc produces cannot be JIT-compiled by this driver: "
+	    "kernels built only as PTX, or for a GPU the build has no machine "
+	    "code for, fail with cudaErrorUnsupportedPtxVersion (222)."),
+	    t->version.value, t->root, drv, min);
+	strv_pushf(&f->evidence, "%s: %s", src, drv);
+	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
+	    t->version.value, min, matrix_status_name(st));
+	reach_evidence(f, facts, drv);
+	if (g != NULL) {
+		char *sm = xstrdup(g->cc.value);
+		char *dot = strchr(sm, '.');
+
+		if (dot != NULL)
+			memmove(dot, dot + 1, strlen(dot));
+		strv_pushf(&f->fix, "# %s -gencode arch=compute_%s,code=sm_%s",
+		    _("build machine code for the GPU instead of PTX: add to nvcc's options"),
+		    sm, sm);
+		free(sm);
+	}
+	strv_pushf(&f->fix, "# %s", _("or install a driver the toolkit's release needs (then reboot):"));
+	{
+		char *branch = branch_of(min);
+
+		strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
+		free(branch);
+	}
+}
+
+static void
+driver_rules(const struct diagnose_input *in, struct findings *out)
+{
+	const struct facts *facts = in->facts;
+	const char *src, *drv = diagnose_driver_version(facts, &src);
+
+	/* In WSL the driver is Windows': its version is not in a file here. */
+	if (drv == NULL || facts->driver.is_wsl)
+		return;
+	for (size_t i = 0; i < facts->toolkits.n; i++) {
+		const struct toolkit_fact *t = &facts->toolkits.v[i];
+		enum matrix_status st, fst;
+		const char *min, *floor;
+
+		if (!fact_known(&t->version))
+			continue;
+		min = matrix_cuda_min_driver(in->matrix, t->version.value,
+		    MATRIX_LINUX, &st);
+		if (min == NULL || vcmp(drv, min) >= 0)
+			continue;
+		floor = matrix_minor_compat_floor(in->matrix,
+		    major_of(t->version.value), MATRIX_LINUX, &fst);
+		if (floor != NULL && vcmp(drv, floor) >= 0)
+			ptx_too_new(facts, t, drv, src, min, st, out);
+		else
+			too_old(facts, t, drv, src, min, st, floor, out);
+	}
+}
+
+static void
+stale_rule(const struct diagnose_input *in, struct findings *out)
+{
+	const struct matrix *m = in->matrix;
+	struct finding *f;
+	int age;
+
+	if (!select_stale(m, in->now, in->matrix_checked))
+		return;
+	age = select_age_days(matrix_date(m), in->now);
+	f = finding_add(out, FINDING_MATRIX_STALE,
+	    _("The compatibility data in use is from %s, %d days ago, and is "
+	    "refreshed every %u days. Releases since then (a new CUDA, cuDNN "
+	    "or driver) are unknown to it, so their checks may be missing or "
+	    "wrong."), matrix_date(m), age, matrix_refresh_days(m));
+	strv_pushf(&f->evidence, _("matrix source: %s%s%s"),
+	    matrix_source_name(matrix_source(m)),
+	    matrix_path(m) != NULL ? " " : "",
+	    matrix_path(m) != NULL ? matrix_path(m) : "");
+	strv_pushf(&f->evidence, _("matrix date: %s"), matrix_date(m));
+	strv_push(&f->fix, "cudawiz matrix update");
+}
+
+void
+rules_matrix(const struct diagnose_input *in, struct findings *out)
+{
+	driver_rules(in, out);
+	stale_rule(in, out);
+}

@@ -1,0 +1,614 @@
+/* Fetching with libcurl; see fetch.h.
+ *
+ * libcurl follows redirects by itself, but it can only limit the protocols
+ * of a redirect, not the host; an http start on loopback must stay there.
+ * So redirects are followed here, hop by hop, each hop checked by
+ * fetch_url_allowed() and by "once https, always https". The protocol
+ * options are still set per hop, so libcurl would refuse anything else
+ * even if this loop were wrong.
+ *
+ * libcurl reads the proxy variables itself (https_proxy, all_proxy,
+ * no_proxy; only lower-case http_proxy), but not the CA variables that the
+ * curl tool honours, so those are read here (conventions.md §9). */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "i18n.h"
+#include "matrix/fetch.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* Longer URLs are not something a manifest or a user would give. */
+#define URL_MAX 2048
+/* An ETag or Last-Modified longer than this is not kept (it goes back out
+ * as a request header). */
+#define VALIDATOR_MAX 256
+/* A transfer slower than this many bytes a second for LOW_SPEED_S is a
+ * dead link, whatever the total timeout. */
+#define LOW_SPEED_BPS 10L
+#define LOW_SPEED_S 20L
+
+struct xfer {
+	const struct fetch_opts	*o;
+	const char		*url;
+	struct strbuf		 body;
+	bool			 too_big;
+	bool			 cancelled;
+	char			*etag;
+	char			*last_modified;
+};
+
+void
+fetch_opts_init(struct fetch_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->connect_timeout_ms = FETCH_CONNECT_TIMEOUT_MS;
+	o->timeout_ms = FETCH_TIMEOUT_MS;
+	o->max_bytes = FETCH_MAX_BYTES;
+}
+
+int
+fetch_global_init(char **err)
+{
+	CURLcode c = curl_global_init(CURL_GLOBAL_DEFAULT);
+
+	if (c != CURLE_OK) {
+		*err = xasprintf(_("cannot initialise libcurl: %s"),
+		    curl_easy_strerror(c));
+		return -1;
+	}
+	return 0;
+}
+
+void
+fetch_global_cleanup(void)
+{
+	curl_global_cleanup();
+}
+
+void
+fetch_result_free(struct fetch_result *res)
+{
+	FREE(&res->body);
+	FREE(&res->etag);
+	FREE(&res->last_modified);
+	FREE(&res->url);
+	res->len = 0;
+}
+
+/* A URL as it may appear in a one-line message: no control characters. */
+static char *
+printable(const char *s)
+{
+	char *out = xstrndup(s, URL_MAX);
+
+	for (char *p = out; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return out;
+}
+
+static bool
+is_loopback(const char *host)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	char buf[INET6_ADDRSTRLEN + 2];
+	size_t n;
+
+	if (strcasecmp(host, "localhost") == 0)
+		return true;
+	if (inet_pton(AF_INET, host, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	n = strlen(host);
+	if (n < 3 || n - 2 >= sizeof buf || host[0] != '[' || host[n - 1] != ']')
+		return false;
+	memcpy(buf, host + 1, n - 2);
+	buf[n - 2] = '\0';
+	return inet_pton(AF_INET6, buf, &a6) == 1 && IN6_IS_ADDR_LOOPBACK(&a6);
+}
+
+/* Splits url with libcurl's own parser, so the host checked is the host
+ * libcurl will connect to. */
+static int
+url_scheme_host(const char *url, char **scheme, char **host)
+{
+	CURLU *u = curl_url();
+	int rc = -1;
+
+	*scheme = *host = NULL;
+	if (u == NULL)
+		return -1;
+	/* file: and some other schemes have no host: *host stays NULL. */
+	if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_SCHEME, scheme, 0) == CURLUE_OK) {
+		if (curl_url_get(u, CURLUPART_HOST, host, 0) != CURLUE_OK)
+			*host = NULL;
+		rc = 0;
+	}
+	curl_url_cleanup(u);
+	if (rc != 0) {
+		curl_free(*scheme);
+		*scheme = NULL;
+	}
+	return rc;
+}
+
+/* 1 https, 0 http to loopback, -1 refused with *err set; *loopback says
+ * whether the host is this machine. */
+static int
+url_kind(const char *url, bool *loopback, char **err)
+{
+	char *scheme, *host, *shown = printable(url);
+	int kind = -1;
+
+	*loopback = false;
+	if (strlen(url) > URL_MAX) {
+		*err = xasprintf(_("%.80s…: the URL is longer than %d characters"),
+		    shown, URL_MAX);
+	} else if (url_scheme_host(url, &scheme, &host) != 0) {
+		*err = xasprintf(_("%s: not a valid URL"), shown);
+	} else {
+		if (host == NULL && (strcmp(scheme, "https") == 0 ||
+		    strcmp(scheme, "http") == 0))
+			*err = xasprintf(_("%s: not a valid URL"), shown);
+		else if (strcmp(scheme, "https") == 0)
+			kind = 1;
+		else if (strcmp(scheme, "http") == 0 && is_loopback(host))
+			kind = 0;
+		else if (strcmp(scheme, "http") == 0)
+			*err = xasprintf(_("%s: refusing plain http to %s; only "
+			    "https is fetched (http only from a loopback address)"),
+			    shown, host);
+		else
+			*err = xasprintf(_("%s: refusing the %s scheme; only "
+			    "https is fetched"), shown, scheme);
+		*loopback = kind >= 0 && is_loopback(host);
+		curl_free(scheme);
+		curl_free(host);
+	}
+	free(shown);
+	return kind;
+}
+
+bool
+fetch_url_allowed(const char *url, char **err)
+{
+	bool loopback;
+
+	*err = NULL;
+	return url_kind(url, &loopback, err) >= 0;
+}
+
+static size_t
+on_body(char *ptr, size_t size, size_t nmemb, void *data)
+{
+	struct xfer *x = data;
+	size_t n = size * nmemb;
+
+	/* MAXFILESIZE stops a transfer early only when the size is announced
+	 * (or, since libcurl 8.4, while it runs); this catches the rest,
+	 * decompressed bytes included. */
+	if (n > x->o->max_bytes || x->body.len > x->o->max_bytes - n) {
+		x->too_big = true;
+		return 0;
+	}
+	strbuf_add(&x->body, ptr, n);
+	return n;
+}
+
+/* A header value worth keeping: printable ASCII without CR or LF, since it
+ * is sent back as a request header. */
+static char *
+header_value(const char *line, size_t n, const char *name)
+{
+	size_t k = strlen(name);
+
+	if (n <= k || strncasecmp(line, name, k) != 0 || line[k] != ':')
+		return NULL;
+	line += k + 1;
+	n -= k + 1;
+	while (n > 0 && (*line == ' ' || *line == '\t'))
+		line++, n--;
+	while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == '\n' ||
+	    line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	if (n == 0 || n > VALIDATOR_MAX)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)line[i] < 0x20 || (unsigned char)line[i] > 0x7e)
+			return NULL;
+	return xstrndup(line, n);
+}
+
+static size_t
+on_header(char *line, size_t size, size_t nitems, void *data)
+{
+	struct xfer *x = data;
+	size_t n = size * nitems;
+	char *v;
+
+	/* A new status line (after a 100 Continue or a proxy's CONNECT
+	 * answer) starts a new set of headers. */
+	if (n >= 5 && strncmp(line, "HTTP/", 5) == 0) {
+		FREE(&x->etag);
+		FREE(&x->last_modified);
+	} else if ((v = header_value(line, n, "ETag")) != NULL) {
+		free(x->etag);
+		x->etag = v;
+	} else if ((v = header_value(line, n, "Last-Modified")) != NULL) {
+		free(x->last_modified);
+		x->last_modified = v;
+	}
+	return n;
+}
+
+static int
+on_progress(void *data, curl_off_t dltotal, curl_off_t dlnow,
+    curl_off_t ultotal, curl_off_t ulnow)
+{
+	struct xfer *x = data;
+
+	(void)ultotal;
+	(void)ulnow;
+	if (x->o->progress(x->o->progress_data, x->url,
+	    dlnow > 0 ? (uint64_t)dlnow : 0,
+	    dltotal > 0 ? (uint64_t)dltotal : 0) != 0) {
+		x->cancelled = true;
+		return 1;
+	}
+	return 0;
+}
+
+static long
+now_ms(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0;
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The CA file or directory the curl tool would use (its
+ * src/tool_operate.c): CURL_CA_BUNDLE, else SSL_CERT_FILE and
+ * SSL_CERT_DIR. NULL means libcurl's built-in default. */
+static void
+ca_from_env(const char **file, const char **dir)
+{
+	const char *v;
+
+	*file = *dir = NULL;
+	v = getenv("CURL_CA_BUNDLE");
+	if (v != NULL && *v != '\0') {
+		*file = v;
+		return;
+	}
+	v = getenv("SSL_CERT_FILE");
+	if (v != NULL && *v != '\0')
+		*file = v;
+	v = getenv("SSL_CERT_DIR");
+	if (v != NULL && *v != '\0')
+		*dir = v;
+}
+
+/* The options that stay the same for every hop. */
+static CURLcode
+set_common(CURL *h, struct xfer *x, struct curl_slist *hdrs, char *errbuf)
+{
+	const struct fetch_opts *o = x->o;
+	const char *cafile, *cadir;
+	CURLcode c;
+
+	ca_from_env(&cafile, &cadir);
+	if ((c = curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L)) != CURLE_OK ||
+	    /* Followed by hand (see the top); the limit stays in libcurl
+	     * too, like the protocols. */
+	    (c = curl_easy_setopt(h, CURLOPT_MAXREDIRS,
+	    (long)FETCH_MAX_REDIRS)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
+	    o->connect_timeout_ms)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT,
+	    LOW_SPEED_BPS)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME,
+	    LOW_SPEED_S)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE,
+	    (curl_off_t)o->max_bytes)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_SSLVERSION,
+	    (long)CURL_SSLVERSION_TLSv1_2)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_USERAGENT,
+	    PACKAGE "/" VERSION)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_WRITEDATA, x)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_HEADERDATA, x)) != CURLE_OK)
+		return c;
+	/* Compressed answers are welcome where libcurl can decode them; the
+	 * cap in on_body counts what they decode to. */
+	c = curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+	if (c != CURLE_OK && c != CURLE_NOT_BUILT_IN)
+		return c;
+	if (hdrs != NULL &&
+	    (c = curl_easy_setopt(h, CURLOPT_HTTPHEADER, hdrs)) != CURLE_OK)
+		return c;
+	if (cafile != NULL &&
+	    (c = curl_easy_setopt(h, CURLOPT_CAINFO, cafile)) != CURLE_OK)
+		return c;
+	if (cadir != NULL &&
+	    (c = curl_easy_setopt(h, CURLOPT_CAPATH, cadir)) != CURLE_OK)
+		return c;
+	if (o->progress != NULL &&
+	    ((c = curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION,
+	    on_progress)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_XFERINFODATA, x)) != CURLE_OK))
+		return c;
+	return CURLE_OK;
+}
+
+/* The options of one hop: its URL, what it may speak, the time left. */
+static CURLcode
+set_hop(CURL *h, const char *url, bool https, bool loopback, long left_ms)
+{
+	const char *protos = https ? "https" : "http,https";
+	CURLcode c;
+
+	if ((c = curl_easy_setopt(h, CURLOPT_URL, url)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, left_ms)) != CURLE_OK)
+		return c;
+#if LIBCURL_VERSION_NUM >= 0x075500	/* 7.85.0: the _STR options */
+	if ((c = curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, protos)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR,
+	    "https")) != CURLE_OK)
+		return c;
+#else
+	(void)protos;
+	if ((c = curl_easy_setopt(h, CURLOPT_PROTOCOLS, https ? CURLPROTO_HTTPS :
+	    CURLPROTO_HTTP | CURLPROTO_HTTPS)) != CURLE_OK ||
+	    (c = curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS,
+	    CURLPROTO_HTTPS)) != CURLE_OK)
+		return c;
+#endif
+	/* A loopback URL is a server on this machine: a proxy from the
+	 * environment must not carry it off (and plain http is allowed only
+	 * because it never leaves the machine). Elsewhere libcurl's own
+	 * handling of the proxy variables applies (NULL). */
+	return curl_easy_setopt(h, CURLOPT_PROXY, loopback ? "" : NULL);
+}
+
+static bool
+tls_problem(CURLcode c)
+{
+	return c == CURLE_PEER_FAILED_VERIFICATION || c == CURLE_SSL_CACERT_BADFILE ||
+	    c == CURLE_SSL_CONNECT_ERROR || c == CURLE_SSL_CERTPROBLEM ||
+	    c == CURLE_SSL_ISSUER_ERROR;
+}
+
+/* The one line for a failed perform. */
+static char *
+perform_error(CURLcode c, const struct xfer *x, const char *errbuf,
+    long status, const char *where)
+{
+	const char *cafile, *cadir;
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_printf(&sb, "%s: ", where);
+	if (x->too_big)
+		strbuf_printf(&sb, _("the answer is larger than %zu bytes; "
+		    "refusing it"), x->o->max_bytes);
+	else if (x->cancelled)
+		strbuf_puts(&sb, _("cancelled"));
+	else if (c == CURLE_FILESIZE_EXCEEDED)
+		strbuf_printf(&sb, _("the server announced more than %zu "
+		    "bytes; refusing it"), x->o->max_bytes);
+	else
+		strbuf_puts(&sb, errbuf[0] != '\0' ? errbuf : curl_easy_strerror(c));
+	if (status > 0)
+		strbuf_printf(&sb, _(" (HTTP status %ld)"), status);
+	if (tls_problem(c)) {
+		ca_from_env(&cafile, &cadir);
+		if (cafile != NULL || cadir != NULL)
+			strbuf_printf(&sb, _(" (CA certificates from %s)"),
+			    cafile != NULL ? cafile : cadir);
+		else
+			strbuf_puts(&sb, _(" (CA certificates: libcurl's "
+			    "default; CURL_CA_BUNDLE or SSL_CERT_FILE "
+			    "name others)"));
+	}
+	return strbuf_take(&sb);
+}
+
+static struct curl_slist *
+conditions(const struct fetch_opts *o, bool *sent, char **err,
+    const char *shown)
+{
+	struct curl_slist *hdrs = NULL, *next;
+	const char *v[2] = { o->if_none_match, o->if_modified_since };
+	const char *name[2] = { "If-None-Match", "If-Modified-Since" };
+
+	*sent = false;
+	for (int i = 0; i < 2; i++) {
+		char *line;
+
+		if (v[i] == NULL || *v[i] == '\0')
+			continue;
+		line = xasprintf("%s: %s", name[i], v[i]);
+		next = curl_slist_append(hdrs, line);
+		free(line);
+		if (next == NULL) {
+			curl_slist_free_all(hdrs);
+			*err = xasprintf(_("%s: out of memory in libcurl"), shown);
+			return NULL;
+		}
+		hdrs = next;
+		*sent = true;
+	}
+	return hdrs;
+}
+
+int
+fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
+    char **err)
+{
+	char errbuf[CURL_ERROR_SIZE];
+	struct xfer x;
+	struct curl_slist *hdrs;
+	CURL *h;
+	char *cur, *shown;
+	long deadline, status = 0;
+	bool conditional, https, loopback;
+	int kind, hops = 0, rc = -1;
+	CURLcode c;
+
+	memset(res, 0, sizeof *res);
+	*err = NULL;
+	kind = url_kind(url, &loopback, err);
+	if (kind < 0)
+		return -1;
+	https = kind == 1;
+	shown = printable(url);
+	hdrs = conditions(o, &conditional, err, shown);
+	if (*err != NULL) {
+		free(shown);
+		return -1;
+	}
+	h = curl_easy_init();
+	if (h == NULL) {
+		*err = xasprintf(_("%s: cannot start a libcurl handle"), shown);
+		curl_slist_free_all(hdrs);
+		free(shown);
+		return -1;
+	}
+	memset(&x, 0, sizeof x);
+	x.o = o;
+	errbuf[0] = '\0';
+	cur = xstrdup(url);
+	x.url = cur;
+	c = set_common(h, &x, hdrs, errbuf);
+	if (c != CURLE_OK) {
+		*err = xasprintf(_("%s: cannot set up libcurl: %s"), shown,
+		    curl_easy_strerror(c));
+		goto out;
+	}
+	deadline = now_ms() + o->timeout_ms;
+	for (;;) {
+		char *hop = printable(cur);
+		char *where = strcmp(cur, url) == 0 ? xstrdup(shown) :
+		    xasprintf(_("%s (redirected from %s)"), hop, shown);
+		const char *next;
+		long left = deadline - now_ms();
+
+		free(hop);
+		if (left <= 0) {
+			*err = xasprintf(_("%s: timed out after %ld ms"), where,
+			    o->timeout_ms);
+			free(where);
+			goto out;
+		}
+		strbuf_free(&x.body);
+		FREE(&x.etag);
+		FREE(&x.last_modified);
+		errbuf[0] = '\0';
+		status = 0;
+		c = set_hop(h, cur, https, loopback, left);
+		if (c != CURLE_OK) {
+			*err = xasprintf(_("%s: cannot set up libcurl: %s"),
+			    where, curl_easy_strerror(c));
+			free(where);
+			goto out;
+		}
+		c = curl_easy_perform(h);
+		if (curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK)
+			status = 0;
+		if (c != CURLE_OK) {
+			*err = perform_error(c, &x, errbuf, status, where);
+			free(where);
+			goto out;
+		}
+		if (status < 300 || status > 399 || status == 304) {
+			free(where);
+			break;
+		}
+		next = NULL;
+		if (curl_easy_getinfo(h, CURLINFO_REDIRECT_URL, &next) != CURLE_OK ||
+		    next == NULL) {
+			*err = xasprintf(_("%s: HTTP status %ld without a "
+			    "Location to follow"), where, status);
+			free(where);
+			goto out;
+		}
+		if (++hops > FETCH_MAX_REDIRS) {
+			*err = xasprintf(_("%s: more than %d redirects"), where,
+			    FETCH_MAX_REDIRS);
+			free(where);
+			goto out;
+		}
+		kind = url_kind(next, &loopback, err);
+		if (kind == 0 && https) {
+			char *to = printable(next);
+
+			*err = xasprintf(_("%s: refusing the redirect from https "
+			    "to plain http (%s)"), where, to);
+			free(to);
+			free(where);
+			goto out;
+		}
+		if (*err != NULL) {
+			char *why = *err;
+
+			*err = xasprintf(_("%s: redirect refused: %s"), where, why);
+			free(why);
+			free(where);
+			goto out;
+		}
+		free(where);
+		https = kind == 1;
+		free(cur);
+		cur = xstrdup(next);
+		x.url = cur;
+	}
+	res->status = status;
+	if (status == 304 && conditional) {
+		res->not_modified = true;
+	} else if (status != 200) {
+		char *where = printable(cur);
+
+		if (status == 304)
+			*err = xasprintf(_("%s: HTTP status 304 to a request "
+			    "that had no condition"), where);
+		else
+			*err = xasprintf(_("%s: the server answered HTTP status "
+			    "%ld"), where, status);
+		free(where);
+		goto out;
+	} else {
+		res->len = x.body.len;
+		res->body = strbuf_take(&x.body);
+	}
+	res->etag = x.etag;
+	res->last_modified = x.last_modified;
+	x.etag = x.last_modified = NULL;
+	res->url = cur;
+	cur = NULL;
+	rc = 0;
+out:
+	if (rc != 0)
+		res->status = status;
+	strbuf_free(&x.body);
+	free(x.etag);
+	free(x.last_modified);
+	free(cur);
+	free(shown);
+	curl_easy_cleanup(h);
+	curl_slist_free_all(hdrs);
+	return rc;
+}

@@ -1,0 +1,426 @@
+/* The matrix schema check: a small valid document, then one corruption at
+ * a time, each of which matrix_parse must reject with the JSON path of the
+ * field that is wrong. The data may arrive over the network, so these are
+ * the shapes an attacker or a broken mirror would send. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/tap.h"
+#include "matrix/matrix.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+static const char base_doc[] =
+"{\n"
+" \"schema\": \"cudawiz/matrix/1\",\n"
+" \"date\": \"2026-11-22\",\n"
+" \"refresh_days\": 90,\n"
+" \"cuda_releases\": [\n"
+"  {\"version\": \"11.8.0\", \"label\": \"CUDA 11.8 GA\", \"linux_driver\": \"520.61.05\", \"windows_driver\": \"520.06\", \"status\": \"confirmed\"},\n"
+"  {\"version\": \"13.0.0\", \"label\": \"CUDA 13.0 GA\", \"linux_driver\": \"580.65.06\", \"windows_driver\": null, \"status\": \"secondary\"}\n"
+" ],\n"
+" \"cuda_majors\": [\n"
+"  {\"major\": 12, \"minor_compat_linux\": \"525.60.13\", \"minor_compat_windows\": \"527.41\", \"max_driver_branch\": \"580\", \"lowest_cc\": \"5.0\", \"highest_cc\": \"12.1\", \"dropped_cc\": [\"3.5\", \"3.7\"], \"status\": \"confirmed\"}\n"
+" ],\n"
+" \"architectures\": [\n"
+"  {\"cc\": \"6.1\", \"name\": \"Pascal\", \"first_cuda\": \"8.0\", \"last_cuda\": \"12.9\", \"status\": \"confirmed\"}\n"
+" ],\n"
+" \"gpus\": [\n"
+"  {\"name\": \"NVIDIA H100\", \"pci_ids\": [\"0x2330\", \"0x2331\"], \"cc\": \"9.0\", \"status\": \"confirmed\"},\n"
+"  {\"name\": \"NVIDIA H200\", \"pci_ids\": [\"0x2335\"], \"cc\": \"9.0\", \"status\": \"unconfirmed\"}\n"
+" ],\n"
+" \"cudnn_releases\": [\n"
+"  {\"versions\": {\"min\": \"8.9.7\", \"max\": \"8.9.7\"}, \"cuda\": [{\"min\": \"11.0\", \"max\": \"11.8\"}, {\"min\": \"12.0\", \"max\": \"12\"}], \"driver_linux\": null, \"status\": \"confirmed\"}\n"
+" ],\n"
+" \"cudnn_libraries\": [\n"
+"  {\"major\": 9, \"sonames\": [\"libcudnn.so.9\", \"libcudnn_graph.so.9\"], \"header\": \"cudnn_version.h\", \"windows_dll\": \"cudnn64_9.dll\", \"status\": \"unconfirmed\"}\n"
+" ],\n"
+" \"sonames\": [\n"
+"  {\"library\": \"cudart\", \"cuda\": {\"min\": \"11.0\", \"max\": \"11.8\"}, \"soname\": \"libcudart.so.11.0\", \"windows_dll\": \"cudart64_110.dll\", \"status\": \"confirmed\"},\n"
+"  {\"library\": \"cuda\", \"cuda\": {\"min\": \"8.0\", \"max\": null}, \"soname\": \"libcuda.so.1\", \"windows_dll\": null, \"status\": \"confirmed\"}\n"
+" ],\n"
+" \"wheels\": [\n"
+"  {\"package\": \"nvidia-cudnn-cu12\", \"cuda_major\": 12, \"lib_dir\": \"nvidia/cudnn/lib\", \"provides\": [\"libcudnn.so.9\"], \"status\": \"confirmed\"}\n"
+" ],\n"
+" \"conda_packages\": [\n"
+"  {\"name\": \"cudatoolkit\", \"role\": \"CUDA runtime libraries (CUDA 11 and older)\", \"status\": \"derived\"}\n"
+" ],\n"
+" \"frameworks\": [\n"
+"  {\"name\": \"tensorflow\", \"packages\": [\"tensorflow\", \"tensorflow-gpu\"], \"versions\": {\"min\": \"2.5\", \"max\": \"2.11\"},\n"
+"   \"builds\": [\n"
+"    {\"variant\": null, \"cuda\": \"11.2\", \"cudnn\": \"8.1\", \"sonames\": [\"libcudart.so.11.0\", \"libcudnn.so.8\"], \"loads\": \"dlopen\", \"bundles_cuda\": \"no\", \"ccs\": [\"3.5\", \"8.0\"], \"default\": true},\n"
+"    {\"variant\": \"cpu-ish\", \"cuda\": \"11.2\", \"cudnn\": null, \"sonames\": [], \"loads\": \"needed\", \"bundles_cuda\": \"optional\", \"ccs\": [], \"default\": false}\n"
+"   ],\n"
+"   \"status\": \"derived\"}\n"
+" ]\n"
+"}\n";
+
+/* One corruption: the first occurrence of from becomes to. */
+struct corruption {
+	const char	*what;
+	const char	*from;
+	const char	*to;
+	const char	*path;		/* the error must start with "path:" */
+};
+
+static const struct corruption cases[] = {
+	/* Types. */
+	{ "refresh_days as a string", "\"refresh_days\": 90", "\"refresh_days\": \"90\"", "refresh_days" },
+	{ "refresh_days of 0", "\"refresh_days\": 90", "\"refresh_days\": 0", "refresh_days" },
+	{ "refresh_days past ten years", "\"refresh_days\": 90", "\"refresh_days\": 3651", "refresh_days" },
+	{ "refresh_days beyond any integer", "\"refresh_days\": 90",
+	  "\"refresh_days\": 99999999999999999999999999", "refresh_days" },
+	{ "a version as a number", "\"version\": \"11.8.0\"", "\"version\": 11.8", "cuda_releases[0].version" },
+	{ "a shell command for a version", "\"version\": \"11.8.0\"",
+	  "\"version\": \"11.8; rm -rf ~\"", "cuda_releases[0].version" },
+	{ "a version of five parts", "\"version\": \"11.8.0\"", "\"version\": \"11.8.0.1.2\"",
+	  "cuda_releases[0].version" },
+	{ "an empty version", "\"version\": \"11.8.0\"", "\"version\": \"\"", "cuda_releases[0].version" },
+	{ "a driver \"abc\"", "\"linux_driver\": \"520.61.05\"", "\"linux_driver\": \"abc\"",
+	  "cuda_releases[0].linux_driver" },
+	{ "a driver of two digits", "\"linux_driver\": \"520.61.05\"", "\"linux_driver\": \"52.61\"",
+	  "cuda_releases[0].linux_driver" },
+	{ "a driver of four parts", "\"linux_driver\": \"520.61.05\"", "\"linux_driver\": \"520.61.05.1\"",
+	  "cuda_releases[0].linux_driver" },
+	{ "a driver with a trailing space", "\"linux_driver\": \"520.61.05\"",
+	  "\"linux_driver\": \"520.61.05 \"", "cuda_releases[0].linux_driver" },
+	{ "a driver as an array", "\"windows_driver\": \"520.06\"", "\"windows_driver\": [\"520.06\"]",
+	  "cuda_releases[0].windows_driver" },
+	{ "null where null is not allowed", "\"label\": \"CUDA 11.8 GA\"", "\"label\": null",
+	  "cuda_releases[0].label" },
+	{ "a status \"maybe\"", "\"status\": \"confirmed\"", "\"status\": \"maybe\"", "cuda_releases[0].status" },
+	{ "a status in capitals", "\"status\": \"secondary\"", "\"status\": \"Secondary\"",
+	  "cuda_releases[1].status" },
+	{ "a negative major", "\"major\": 12", "\"major\": -12", "cuda_majors[0].major" },
+	{ "a major with a fraction", "\"major\": 12", "\"major\": 12.0", "cuda_majors[0].major" },
+	{ "a major as a string", "\"major\": 12", "\"major\": \"12\"", "cuda_majors[0].major" },
+	{ "a cc of two decimals", "\"cc\": \"6.1\"", "\"cc\": \"6.10\"", "architectures[0].cc" },
+	{ "a compiler name for a cc", "[\"3.5\", \"3.7\"]", "[\"3.5\", \"sm_37\"]", "cuda_majors[0].dropped_cc[1]" },
+	{ "lowest_cc above highest_cc", "\"lowest_cc\": \"5.0\"", "\"lowest_cc\": \"12.2\"", "cuda_majors[0]" },
+	{ "first_cuda after last_cuda", "\"first_cuda\": \"8.0\"", "\"first_cuda\": \"13.0\"", "architectures[0]" },
+	{ "a date 2026-02-30", "\"date\": \"2026-11-22\"", "\"date\": \"2026-02-30\"", "date" },
+	{ "a date 2025-02-29 (no leap year)", "\"date\": \"2026-11-22\"", "\"date\": \"2025-02-29\"", "date" },
+	{ "month 13", "\"date\": \"2026-11-22\"", "\"date\": \"2026-13-01\"", "date" },
+	{ "a two-digit year", "\"date\": \"2026-11-22\"", "\"date\": \"26-11-22\"", "date" },
+	{ "a date with a time", "\"date\": \"2026-11-22\"", "\"date\": \"2026-11-22T00:00\"", "date" },
+	{ "a PCI id in capitals", "\"0x2330\"", "\"0X2330\"", "gpus[0].pci_ids[0]" },
+	{ "a PCI id of three digits", "\"0x2331\"", "\"0x233\"", "gpus[0].pci_ids[1]" },
+	{ "a PCI id twice", "\"0x2335\"", "\"0x2331\"", "gpus[1].pci_ids[0]" },
+	{ "an escape sequence in a name", "\"NVIDIA H100\"", "\"NVIDIA\\u001b[31m H100\"", "gpus[0].name" },
+	{ "a newline in a name", "\"NVIDIA H100\"", "\"NVIDIA\\nH100\"", "gpus[0].name" },
+	{ "a bidi override in a name", "\"NVIDIA H100\"", "\"NVIDIA \\u202eH100\"", "gpus[0].name" },
+	{ "a C1 control in a name", "\"NVIDIA H100\"", "\"NVIDIA \\u009bH100\"", "gpus[0].name" },
+	{ "an empty name", "\"NVIDIA H100\"", "\"\"", "gpus[0].name" },
+	{ "a soname with a slash", "\"libcudart.so.11.0\", \"windows_dll\"",
+	  "\"../lib/libcudart.so.11.0\", \"windows_dll\"", "sonames[0].soname" },
+	{ "a soname without lib", "\"libcudart.so.11.0\", \"windows_dll\"",
+	  "\"cudart.so.11.0\", \"windows_dll\"", "sonames[0].soname" },
+	{ "a soname with letters after .so", "\"libcuda.so.1\"", "\"libcuda.so.1a\"", "sonames[1].soname" },
+	{ "a soname with a space", "\"libcudnn_graph.so.9\"", "\"libcudnn graph.so.9\"",
+	  "cudnn_libraries[0].sonames[1]" },
+	{ "a DLL with a command", "\"cudart64_110.dll\"", "\"cudart64_110.dll & calc.exe\"", "sonames[0].windows_dll" },
+	{ "a DLL with a path", "\"cudnn64_9.dll\"", "\"..\\\\cudnn64_9.dll\"", "cudnn_libraries[0].windows_dll" },
+	{ "a relpath with ..", "\"nvidia/cudnn/lib\"", "\"nvidia/../../etc\"", "wheels[0].lib_dir" },
+	{ "an absolute relpath", "\"nvidia/cudnn/lib\"", "\"/usr/lib\"", "wheels[0].lib_dir" },
+	{ "a relpath with a trailing slash", "\"nvidia/cudnn/lib\"", "\"nvidia/cudnn/\"", "wheels[0].lib_dir" },
+	{ "a package in capitals", "\"nvidia-cudnn-cu12\"", "\"NVIDIA-cudnn-cu12\"", "wheels[0].package" },
+	{ "a package with a space", "\"nvidia-cudnn-cu12\"", "\"nvidia-cudnn-cu12 --pre\"", "wheels[0].package" },
+	{ "a wheel for CUDA 0", "\"cuda_major\": 12", "\"cuda_major\": 0", "wheels[0].cuda_major" },
+	{ "a range whose min is above its max", "{\"min\": \"2.5\", \"max\": \"2.11\"}",
+	  "{\"min\": \"2.12\", \"max\": \"2.11\"}", "frameworks[0].versions" },
+	{ "a range without min", "{\"min\": \"2.5\", \"max\": \"2.11\"}", "{\"max\": \"2.11\"}",
+	  "frameworks[0].versions.min" },
+	{ "a range with an extra key", "{\"min\": \"2.5\", \"max\": \"2.11\"}",
+	  "{\"min\": \"2.5\", \"max\": \"2.11\", \"step\": 1}", "frameworks[0].versions.step" },
+	{ "an array where an object belongs", "\"versions\": {\"min\": \"8.9.7\", \"max\": \"8.9.7\"}",
+	  "\"versions\": [{\"min\": \"8.9.7\", \"max\": \"8.9.7\"}]", "cudnn_releases[0].versions" },
+	{ "a nested array in a list of ranges", "[{\"min\": \"11.0\", \"max\": \"11.8\"}, ",
+	  "[[\"11.0\", \"11.8\"], ", "cudnn_releases[0].cuda[0]" },
+	{ "an array for a row", "{\"name\": \"NVIDIA H100\"", "[1], {\"name\": \"NVIDIA H100\"", "gpus[0]" },
+	{ "an object for a section", "\"conda_packages\": [\n  {\"name\": \"cudatoolkit\", \"role\": \"CUDA runtime libraries (CUDA 11 and older)\", \"status\": \"derived\"}\n ]",
+	  "\"conda_packages\": {}", "conda_packages" },
+	{ "loads \"exec\"", "\"loads\": \"dlopen\"", "\"loads\": \"exec\"", "frameworks[0].builds[0].loads" },
+	{ "bundles_cuda as a boolean", "\"bundles_cuda\": \"no\"", "\"bundles_cuda\": false",
+	  "frameworks[0].builds[0].bundles_cuda" },
+	{ "default as a string", "\"default\": true", "\"default\": \"yes\"", "frameworks[0].builds[0].default" },
+	{ "two default builds", "\"default\": false", "\"default\": true", "frameworks[0].builds" },
+	{ "a command substitution for a CUDA version", "\"cuda\": \"11.2\"", "\"cuda\": \"$(reboot)\"",
+	  "frameworks[0].builds[0].cuda" },
+	{ "an unknown key", "\"label\": \"CUDA 11.8 GA\"", "\"label\": \"CUDA 11.8 GA\", \"lable\": \"x\"",
+	  "cuda_releases[0].lable" },
+	{ "an unknown top-level key", "\"refresh_days\": 90", "\"refresh_days\": 90, \"commands\": [\"rm -rf /\"]",
+	  "commands" },
+	{ "an odd unknown key", "\"label\": \"CUDA 11.8 GA\"", "\"label\": \"CUDA 11.8 GA\", \"a b\": 1",
+	  "cuda_releases[0][\"a b\"]" },
+	{ "a missing key", "\"label\": \"CUDA 11.8 GA\", ", "", "cuda_releases[0].label" },
+	{ "a missing status", ", \"status\": \"unconfirmed\"}\n ],\n \"cudnn_releases\"",
+	  "}\n ],\n \"cudnn_releases\"", "gpus[1].status" },
+	{ "a missing section", " \"wheels\": [\n", " \"wheelz\": [\n", "wheelz" },
+	{ "a duplicate key", "\"label\": \"CUDA 11.8 GA\"", "\"label\": \"CUDA 11.8 GA\", \"label\": \"again\"",
+	  "cuda_releases[0].label" },
+	{ "a duplicate top-level key", "\"date\": \"2026-11-22\"",
+	  "\"date\": \"2026-11-22\", \"date\": \"2026-11-23\"", "date" },
+	{ "a release listed twice", "\"version\": \"13.0.0\"", "\"version\": \"11.8\"", "cuda_releases[1].version" },
+	{ "another schema", "\"cudawiz/matrix/1\"", "\"cudawiz/matrix/2\"", "schema" },
+	{ "no schema", "\"schema\": \"cudawiz/matrix/1\",", "", "schema" },
+	{ "a NUL in a string", "\"CUDA 11.8 GA\"", "\"CUDA\\u0000 11.8 GA\"", "cuda_releases[0].label" },
+	{ "a bad escape in a string", "\"CUDA 11.8 GA\"", "\"CUDA \\q 11.8 GA\"", "cuda_releases[0].label" },
+	{ "a trailing comma", "\"status\": \"derived\"}\n ]\n}", "\"status\": \"derived\"},\n ]\n}", "frameworks" },
+	{ "garbage after the document", "]\n}\n", "]\n} x\n", "document" },
+	{ "a top-level array", NULL, "[]", "document" },
+	{ "a top-level string", NULL, "\"cudawiz/matrix/1\"", "document" },
+	{ "an empty document", NULL, "", "document" },
+	{ "only white space", NULL, " \n\t ", "document" },
+};
+
+/* A string TEXT_MAX + 1 and far more characters long. */
+static char *
+long_string(size_t n)
+{
+	char *s = xmalloc(n + 1);
+
+	memset(s, 'x', n);
+	s[n] = '\0';
+	return s;
+}
+
+static char *
+corrupt(const char *doc, const struct corruption *c)
+{
+	const char *at;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (c->from == NULL)
+		return xstrdup(c->to);
+	at = strstr(doc, c->from);
+	if (at == NULL)
+		return NULL;
+	strbuf_add(&sb, doc, (size_t)(at - doc));
+	strbuf_puts(&sb, c->to);
+	strbuf_puts(&sb, at + strlen(c->from));
+	return strbuf_take(&sb);
+}
+
+/* Whether s holds what must never reach a terminal from the network: C0
+ * controls, DEL, C1 controls (U+0080-U+009F) or bidirectional overrides
+ * and isolates (U+202A-U+202E, U+2066-U+2069). */
+static bool
+has_control(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	for (; *s != '\0'; s++) {
+		if (*s < 0x20 || *s == 0x7f)
+			return true;
+		if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
+			return true;
+		if (s[0] == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) ||
+		    (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)))
+			return true;
+	}
+	return false;
+}
+
+/* Parses doc, which must fail with an error at path; the error must also
+ * be one line of reasonable length (it is shown to a user). */
+static void
+expect_reject(const char *what, const char *doc, size_t len, const char *path)
+{
+	char *err = NULL;
+	struct matrix *m = matrix_parse(doc, len, &err);
+	size_t plen = strlen(path);
+	bool at = err != NULL && strncmp(err, path, plen) == 0 && err[plen] == ':';
+
+	ok(m == NULL && at, "rejects %s at %s", what, path);
+	if (getenv("SHOW_ERRORS") != NULL)
+		printf("#   %s\n", err);
+	if (!at)
+		printf("#   error: %s\n", err != NULL ? err : "(none)");
+	ok(err != NULL && !has_control(err) && strlen(err) < 300,
+	    "  its error is one line of %zu bytes", err != NULL ? strlen(err) : 0);
+	matrix_free(m);
+	free(err);
+}
+
+static void
+test_base(void)
+{
+	char *err = NULL, *json;
+	struct matrix *m = matrix_parse(base_doc, strlen(base_doc), &err);
+	struct matrix *m2;
+
+	ok(m != NULL, "the base document parses");
+	if (m == NULL) {
+		printf("#   error: %s\n", err);
+		free(err);
+		return;
+	}
+	ok(err == NULL, "no error is set on success");
+	is_int(matrix_count(m, MATRIX_SEC_GPUS), 2, "two GPUs");
+	is_str(matrix_date(m), "2026-11-22", "the date");
+	is_int(matrix_refresh_days(m), 90, "refresh_days");
+	ok(matrix_gpu_by_pci(m, 0x2331) != NULL &&
+	    strcmp(matrix_gpu_by_pci(m, 0x2331)->name, "NVIDIA H100") == 0,
+	    "PCI 0x2331 is the H100");
+	ok(matrix_gpu_by_pci(m, 0x2335) != NULL &&
+	    matrix_gpu_by_pci(m, 0x2335)->status == MATRIX_UNCONFIRMED,
+	    "PCI 0x2335 is the unconfirmed H200");
+	ok(matrix_gpu_by_pci(m, 0x1234) == NULL, "an unknown PCI id finds nothing");
+	json = matrix_to_json(m);
+	m2 = matrix_parse(json, strlen(json), &err);
+	ok(m2 != NULL, "its JSON parses again");
+	if (m2 != NULL) {
+		char *json2 = matrix_to_json(m2);
+
+		is_str(json2, json, "and gives the same JSON");
+		free(json2);
+	}
+	free(json);
+	matrix_free(m2);
+	matrix_free(m);
+}
+
+static void
+test_corruptions(void)
+{
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *doc = corrupt(base_doc, &cases[i]);
+
+		if (doc == NULL) {
+			ok(0, "case \"%s\": its text is not in the base document", cases[i].what);
+			continue;
+		}
+		expect_reject(cases[i].what, doc, strlen(doc), cases[i].path);
+		free(doc);
+	}
+}
+
+static void
+test_special(void)
+{
+	struct corruption c = { "", "\"CUDA 11.8 GA\"", NULL, "" };
+	char *big = long_string(100000), *quoted = xasprintf("\"%s\"", big);
+	char *doc, *err = NULL;
+	struct strbuf deep = STRBUF_INIT;
+	struct matrix *m;
+
+	/* A huge string: rejected, and the error shows only its start. */
+	c.to = quoted;
+	doc = corrupt(base_doc, &c);
+	expect_reject("a 100000-character label", doc, strlen(doc), "cuda_releases[0].label");
+	free(doc);
+	free(quoted);
+	quoted = xasprintf("\"%.*s\"", 201, big);
+	c.to = quoted;
+	doc = corrupt(base_doc, &c);
+	expect_reject("a label of 201 characters", doc, strlen(doc), "cuda_releases[0].label");
+	free(doc);
+	free(quoted);
+	quoted = xasprintf("\"%.*s\"", 200, big);
+	c.to = quoted;
+	doc = corrupt(base_doc, &c);
+	m = matrix_parse(doc, strlen(doc), &err);
+	ok(m != NULL, "a label of exactly 200 characters is accepted");
+	matrix_free(m);
+	free(err);
+	free(doc);
+	free(quoted);
+	free(big);
+
+	/* Truncated anywhere: always rejected, never a crash. */
+	{
+		size_t n = strlen(base_doc), bad = 0;
+
+		for (size_t cut = 0; cut < n - 1; cut++) {
+			err = NULL;
+			m = matrix_parse(base_doc, cut, &err);
+			if (m != NULL || err == NULL || has_control(err))
+				bad++;
+			matrix_free(m);
+			free(err);
+		}
+		is_int(bad, 0, "every truncation of the document is rejected cleanly");
+		expect_reject("a document cut inside a row", base_doc,
+		    (size_t)(strstr(base_doc, "\"520.06\"") - base_doc),
+		    "cuda_releases[0].windows_driver");
+	}
+
+	/* Nesting far deeper than the schema: jansson's limit, then a path. */
+	strbuf_puts(&deep, "{\"gpus\": ");
+	for (int i = 0; i < 5000; i++)
+		strbuf_putc(&deep, '[');
+	err = NULL;
+	m = matrix_parse(strbuf_str(&deep), deep.len, &err);
+	ok(m == NULL && err != NULL && strncmp(err, "gpus[0][0]", 10) == 0,
+	    "deep nesting is rejected inside gpus");
+	ok(err != NULL && strlen(err) < 300, "  with a path cut short (%zu bytes)",
+	    err != NULL ? strlen(err) : 0);
+	matrix_free(m);
+	free(err);
+	strbuf_free(&deep);
+
+	/* A raw escape byte, which JSON forbids inside a string: jansson's
+	 * message quotes it back, and that must not reach the terminal. */
+	doc = xstrdup(base_doc);
+	*strstr(doc, "Pascal") = '\033';
+	expect_reject("a raw escape byte", doc, strlen(doc), "architectures[0].name");
+	free(doc);
+
+	/* Bytes that are not UTF-8. */
+	doc = xstrdup(base_doc);
+	*strstr(doc, "Pascal") = (char)0xff;
+	expect_reject("a byte that is not UTF-8", doc, strlen(doc), "architectures[0].name");
+	free(doc);
+
+	/* A NUL byte inside the data: len, not the NUL, ends the document. */
+	doc = xstrdup(base_doc);
+	expect_reject("a raw NUL byte", doc, strlen(doc) + 1, "document");
+	free(doc);
+}
+
+/* What is allowed must stay allowed: the patterns' edge cases. */
+static void
+test_accepted(void)
+{
+	static const struct corruption fine[] = {
+		{ "a driver of one part", "\"max_driver_branch\": \"580\"", "\"max_driver_branch\": \"580\"", "" },
+		{ "a driver of two parts", "\"linux_driver\": \"520.61.05\"", "\"linux_driver\": \"455.23\"", "" },
+		{ "a cc of two digits", "\"highest_cc\": \"12.1\"", "\"highest_cc\": \"12.1\"", "" },
+		{ "a soname with + and -", "\"libcudnn_graph.so.9\"", "\"libnvidia-ml+x.so.1\"", "" },
+		{ "a soname without a version", "\"libcudnn_graph.so.9\"", "\"libcudnn_graph.so\"", "" },
+		{ "a soname with dots in its name", "\"libcudnn_graph.so.9\"", "\"libfoo.bar.so.1.2.3\"", "" },
+		{ "a leap day", "\"date\": \"2026-11-22\"", "\"date\": \"2024-02-29\"", "" },
+		{ "an open range", "{\"min\": \"2.5\", \"max\": \"2.11\"}", "{\"min\": \"2.5\", \"max\": null}", "" },
+		{ "a prefix max below its min's length", "{\"min\": \"2.5\", \"max\": \"2.11\"}",
+		  "{\"min\": \"2.5.3\", \"max\": \"2\"}", "" },
+		{ "UTF-8 text", "\"NVIDIA H100\"", "\"NVIDIA H100 \\u00e9t\\u00e9\"", "" },
+		{ "keys in another order", "{\"version\": \"11.8.0\", \"label\": \"CUDA 11.8 GA\"",
+		  "{\"label\": \"CUDA 11.8 GA\", \"version\": \"11.8.0\"", "" },
+		{ "an empty section", "\"conda_packages\": [\n  {\"name\": \"cudatoolkit\", \"role\": \"CUDA runtime libraries (CUDA 11 and older)\", \"status\": \"derived\"}\n ]",
+		  "\"conda_packages\": []", "" },
+	};
+
+	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+		char *doc = corrupt(base_doc, &fine[i]), *err = NULL;
+		struct matrix *m = doc != NULL ? matrix_parse(doc, strlen(doc), &err) : NULL;
+
+		ok(m != NULL, "accepts %s", fine[i].what);
+		if (m == NULL)
+			printf("#   error: %s\n", err != NULL ? err : "(case text not found)");
+		matrix_free(m);
+		free(err);
+		free(doc);
+	}
+}
+
+int
+main(void)
+{
+	test_base();
+	test_corruptions();
+	test_special();
+	test_accepted();
+	return done_testing();
+}
