@@ -14,6 +14,7 @@
 #include "matrix/matrix.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
+#include "util/pathnorm.h"
 #include "util/xalloc.h"
 
 /* Longest URL, ETag or Last-Modified the sidecar keeps; see fetch.c. */
@@ -292,18 +293,6 @@ make_dirs(const char *dir, char **err)
 	return rc;
 }
 
-static char *
-dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (slash == NULL)
-		return xstrdup(".");
-	if (slash == path)
-		return xstrdup("/");
-	return xstrndup(path, (size_t)(slash - path));
-}
-
 /* Writes data to a new temporary file beside target, flushed to disk.
  * Returns its name, or NULL with *err set and nothing left behind. */
 static char *
@@ -389,7 +378,7 @@ cache_store(const char *path, const char *doc, size_t len,
 		return -1;
 	}
 	matrix_free(m);
-	dir = dir_of(path);
+	dir = path_dirname(path);
 	side = cache_meta_path(path);
 	text = meta_text(meta);
 	if (make_dirs(dir, err) != 0)
@@ -436,7 +425,7 @@ out:
 int
 cache_store_meta(const char *path, const struct cache_meta *meta, char **err)
 {
-	char *dir = dir_of(path), *side = cache_meta_path(path);
+	char *dir = path_dirname(path), *side = cache_meta_path(path);
 	char *text = meta_text(meta), *tmp = NULL;
 	int rc = -1;
 

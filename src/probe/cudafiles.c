@@ -7,6 +7,7 @@
 
 #include "probe/cudafiles.h"
 #include "util/version.h"
+#include "util/pathnorm.h"
 #include "util/xalloc.h"
 
 char *
@@ -22,13 +23,7 @@ cf_join(const char *dir, const char *name)
 char *
 cf_dirname(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-
-	if (slash == NULL)
-		return xstrdup(".");
-	if (slash == path)
-		return xstrdup("/");
-	return xstrndup(path, (size_t)(slash - path));
+	return path_dirname(path);
 }
 
 const char *

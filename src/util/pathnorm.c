@@ -5,6 +5,7 @@
 
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 char *
 path_normalise(const char *path)
@@ -33,4 +34,16 @@ path_normalise(const char *path)
 	if (sb.len == 0 && path[0] != '\0')
 		strbuf_putc(&sb, '.');
 	return strbuf_take(&sb);
+}
+
+char *
+path_dirname(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
 }

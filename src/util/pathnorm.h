@@ -12,4 +12,8 @@
  * and a relative path stays relative ("./x/" gives "x", "." gives "."). */
 char	*path_normalise(const char *path);
 
+/* A new string: the directory part of path, as dirname(1) gives it for
+ * the common cases ("/a/b" gives "/a", "/a" gives "/", "a" gives "."). */
+char	*path_dirname(const char *path);
+
 #endif
