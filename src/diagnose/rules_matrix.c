@@ -58,13 +58,33 @@ reach_evidence(struct finding *f, const struct facts *facts, const char *drv)
 		    drv, d->compat_major.value);
 }
 
+/* The two evidence lines both driver findings start with: the driver in
+ * use and what the toolkit's release needs. */
+static void
+need_evidence(struct finding *f, const struct toolkit_fact *t, const char *src,
+    const char *drv, const char *min, enum matrix_status st)
+{
+	strv_pushf(&f->evidence, "%s: %s", src, drv);
+	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
+	    t->version.value, min, matrix_status_name(st));
+}
+
+/* The install command for the driver branch min belongs to. */
+static void
+install_fix(struct finding *f, const char *min)
+{
+	char *branch = branch_of(min);
+
+	strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
+	free(branch);
+}
+
 static void
 too_old(const struct facts *facts, const struct toolkit_fact *t,
     const char *drv, const char *src, const char *min,
     enum matrix_status st, const char *floor, struct findings *out)
 {
 	struct finding *f;
-	char *branch = branch_of(min);
 
 	f = finding_add(out, FINDING_DRIVER_TOO_OLD,
 	    _("CUDA %s at %s needs NVIDIA driver %s or newer, but the driver in "
@@ -72,23 +92,20 @@ too_old(const struct facts *facts, const struct toolkit_fact *t,
 	    "its runtime, stop with cudaErrorInsufficientDriver (35): \"CUDA "
 	    "driver version is insufficient for CUDA runtime version\"."),
 	    t->version.value, t->root, min, drv);
-	strv_pushf(&f->evidence, "%s: %s", src, drv);
-	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
-	    t->version.value, min, matrix_status_name(st));
+	need_evidence(f, t, src, drv, min, st);
 	if (floor != NULL)
 		strv_pushf(&f->evidence,
 		    _("any CUDA %u runtime needs at least %s, even with minor-version compatibility"),
 		    major_of(t->version.value), floor);
 	reach_evidence(f, facts, drv);
 	strv_pushf(&f->fix, "# %s", _("install a newer driver (Debian/Ubuntu; then reboot):"));
-	strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
+	install_fix(f, min);
 	strv_pushf(&f->fix, "# %s", _("Ubuntu can pick the recommended one itself:"));
 	strv_push(&f->fix, "sudo ubuntu-drivers install");
 	if (fact_known(&facts->driver.max_cuda))
 		strv_pushf(&f->fix, "# %s %s",
 		    _("or use a toolkit this driver runs: CUDA"),
 		    facts->driver.max_cuda.value);
-	free(branch);
 }
 
 static void
@@ -109,9 +126,7 @@ ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
 	    "kernels built only as PTX, or for a GPU the build has no machine "
 	    "code for, fail with cudaErrorUnsupportedPtxVersion (222)."),
 	    t->version.value, t->root, drv, min);
-	strv_pushf(&f->evidence, "%s: %s", src, drv);
-	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
-	    t->version.value, min, matrix_status_name(st));
+	need_evidence(f, t, src, drv, min, st);
 	reach_evidence(f, facts, drv);
 	if (g != NULL) {
 		char *sm = xstrdup(g->cc.value);
@@ -125,12 +140,7 @@ ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
 		free(sm);
 	}
 	strv_pushf(&f->fix, "# %s", _("or install a driver the toolkit's release needs (then reboot):"));
-	{
-		char *branch = branch_of(min);
-
-		strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
-		free(branch);
-	}
+	install_fix(f, min);
 }
 
 static void
