@@ -25,6 +25,10 @@ struct command {
 static const struct command commands[] = {
 	{ "doctor", cmd_doctor,
 	    N_("every fact and every finding, with fixes") },
+	{ "why", cmd_why,
+	    N_("how the dynamic loader resolves a library, step by step") },
+	{ "explain", cmd_explain,
+	    N_("paste an error message; get the finding and the fix") },
 	{ "matrix", cmd_matrix,
 	    N_("the compatibility matrix in use: show, path, update") },
 };
@@ -53,6 +57,10 @@ usage(FILE *fp)
 	    "      --no-color     no colour (also NO_COLOR=1); --color forces it\n"
 	    "  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n"), fp);
+	fputs(_("\nOptions of 'why':\n"
+	    "      --from FILE    resolve as a dlopen() from this program or\n"
+	    "                     library (its RPATH, RUNPATH and what it loads)\n"),
+	    fp);
 	fputs(_("\nOptions of 'matrix update':\n"
 	    "      --url URL      fetch URL (repeatable) instead of the default\n"
 	    "                     sources: a cudawiz matrix replaces the data, an\n"
@@ -93,7 +101,7 @@ int
 cli_main(int argc, char **argv)
 {
 	enum { OPT_JSON = 256, OPT_ROOT, OPT_OFFLINE, OPT_NO_COLOR, OPT_COLOR,
-	    OPT_MATRIX, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT };
+	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "root", required_argument, NULL, OPT_ROOT },
@@ -101,6 +109,7 @@ cli_main(int argc, char **argv)
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "color", no_argument, NULL, OPT_COLOR },
 		{ "matrix", required_argument, NULL, OPT_MATRIX },
+		{ "from", required_argument, NULL, OPT_FROM },
 		{ "url", required_argument, NULL, OPT_URL },
 		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
@@ -134,6 +143,9 @@ cli_main(int argc, char **argv)
 			break;
 		case OPT_MATRIX:
 			opts.matrix_file = optarg;
+			break;
+		case OPT_FROM:
+			opts.from = optarg;
 			break;
 		case OPT_URL:
 			if (opts.nurls == urls_cap) {
@@ -184,6 +196,11 @@ cli_main(int argc, char **argv)
 	    opts.timeout_ms > 0) && strcmp(name, "matrix") != 0) {
 		fprintf(stderr, _("%s: --url, --connect-timeout and --timeout "
 		    "are options of 'matrix update'\n"), PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (opts.from != NULL && strcmp(name, "why") != 0) {
+		fprintf(stderr, _("%s: --from is an option of 'why'\n"), PACKAGE);
 		rc = EXIT_USAGE;
 		goto out;
 	}

@@ -17,6 +17,7 @@ struct cli_opts {
 	int		 color;		/* -1 automatic, 0 never, 1 always */
 	const char	*root;		/* NULL: the host */
 	const char	*matrix_file;	/* --matrix FILE; NULL: cache or embedded */
+	const char	*from;		/* why --from FILE; NULL: a plain program */
 	char		**args;		/* after the command word */
 	int		 nargs;
 	/* Options of `matrix update` only. */
@@ -31,5 +32,7 @@ int	cli_main(int argc, char **argv);
 /* Commands. */
 int	cmd_doctor(const struct cli_opts *opts);
 int	cmd_matrix(const struct cli_opts *opts);
+int	cmd_why(const struct cli_opts *opts);
+int	cmd_explain(const struct cli_opts *opts);
 
 #endif

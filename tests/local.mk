@@ -42,6 +42,12 @@ include $(top_srcdir)/tests/toolkit.mk
 include $(top_srcdir)/tests/env.mk
 include $(top_srcdir)/tests/matrix.mk
 include $(top_srcdir)/tests/fetch.mk
+include $(top_srcdir)/tests/elf.mk
+include $(top_srcdir)/tests/ldcache.mk
+include $(top_srcdir)/tests/loader.mk
+include $(top_srcdir)/tests/differential.mk
+include $(top_srcdir)/tests/explain.mk
+include $(top_srcdir)/tests/libs.mk
 
 clean-local: clean-test-tmp
 clean-test-tmp:

@@ -52,7 +52,7 @@ utf8_seq(const unsigned char *s)
 	return n;
 }
 
-static json_t *
+json_t *
 jstr(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -375,7 +375,7 @@ facts_json(const struct facts *f)
 	return o;
 }
 
-static json_t *
+json_t *
 findings_json(const struct findings *fs)
 {
 	json_t *a = json_array();

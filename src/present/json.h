@@ -2,6 +2,7 @@
 #ifndef CUDAWIZ_PRESENT_JSON_H
 #define CUDAWIZ_PRESENT_JSON_H
 
+#include <jansson.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -15,5 +16,11 @@ struct matrix;
 int	json_print_doctor(FILE *fp, const struct facts *facts,
 	    const struct findings *findings, const struct matrix *m, time_t now,
 	    time_t checked);
+
+/* Pieces other documents (why, explain) share with doctor's. jstr()
+ * gives null for NULL and escapes bytes that are not UTF-8, so any path
+ * can be printed; findings_json() is the "findings" array of design.md. */
+json_t	*jstr(const char *s);
+json_t	*findings_json(const struct findings *fs);
 
 #endif

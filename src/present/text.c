@@ -410,6 +410,8 @@ print_notes(struct out *o, const struct facts *f)
 		    f->notes.n - LIST_LIMIT * 2);
 }
 
+static void print_findings_body(struct out *o, const struct findings *fs);
+
 static const char *
 sev_word(enum severity sev)
 {
@@ -428,6 +430,21 @@ static void
 print_findings(struct out *o, const struct findings *fs)
 {
 	heading(o, _("Findings"));
+	print_findings_body(o, fs);
+}
+
+int
+text_print_findings(FILE *fp, const struct findings *fs, bool color)
+{
+	struct out o = { fp, color };
+
+	print_findings_body(&o, fs);
+	return ferror(fp) ? -1 : 0;
+}
+
+static void
+print_findings_body(struct out *o, const struct findings *fs)
+{
 	if (fs->n == 0) {
 		fprintf(o->fp, "  %s\n", _("No problems found."));
 		return;

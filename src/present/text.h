@@ -15,4 +15,8 @@ struct matrix;
 int	text_print_doctor(FILE *fp, const struct facts *facts,
 	    const struct findings *findings, const struct matrix *m, bool color);
 
+/* The findings alone, as doctor's Findings section shows them (no
+ * heading; "No problems found." when there are none). */
+int	text_print_findings(FILE *fp, const struct findings *fs, bool color);
+
 #endif

@@ -1,0 +1,150 @@
+/* The resolver: which file glibc's dynamic loader would load for a name,
+ * and why, step by step; and the DT_NEEDED closure of an object, like
+ * `ldd` but without running anything.
+ *
+ * The order is glibc's _dl_map_object(): a name with a '/' is opened as
+ * it is; otherwise, an object of that name already loaded is reused;
+ * then DT_RPATH of the requester and of each object up the chain that
+ * loaded it, and of the main program (all only when the requester has no
+ * DT_RUNPATH); LD_LIBRARY_PATH (':' and ';' separate, an empty entry is
+ * the current directory); the requester's DT_RUNPATH; /etc/ld.so.cache;
+ * the default directories (neither of the last two when the requester is
+ * DF_1_NODEFLIB). In each directory the hardware capability
+ * subdirectories are tried first. A file of the wrong ELF class or machine
+ * is skipped; a file that is not a loadable ELF object stops the search
+ * with glibc's error, as it does in glibc.
+ *
+ * Everything is read through the sysroot; paths are as seen inside it. */
+#ifndef CUDAWIZ_LOADER_RESOLVE_H
+#define CUDAWIZ_LOADER_RESOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "loader/elfobj.h"
+#include "loader/ldcache.h"
+#include "loader/profile.h"
+#include "sysroot/sysroot.h"
+#include "util/strv.h"
+
+enum step_source {
+	STEP_PATH = 0,		/* the name has a '/': opened as given */
+	STEP_LOADED,		/* an object already loaded answers to the name */
+	STEP_RPATH,
+	STEP_LD_LIBRARY_PATH,
+	STEP_RUNPATH,
+	STEP_CACHE,
+	STEP_DEFAULT,
+};
+
+enum step_result {
+	STEP_NOT_FOUND = 0,	/* no file of that name there */
+	STEP_DIR_MISSING,	/* the directory does not exist */
+	STEP_FOUND,		/* the winner */
+	STEP_SKIPPED,		/* a file the loader passes over (detail says why) */
+	STEP_FATAL,		/* a file that stops the search (detail: glibc's error) */
+	STEP_DROPPED,		/* an entry the loader leaves out ($ORIGIN it cannot expand, …) */
+	STEP_NODEFLIB,		/* cache and default dirs not searched: DF_1_NODEFLIB */
+};
+
+struct resolve_step {
+	enum step_source source;
+	char		*dir;		/* the directory as searched (expanded); NULL for cache/loaded */
+	char		*spec;		/* the entry as written, "$ORIGIN/../lib"; NULL when the same */
+	char		*owner;		/* the object whose RPATH/RUNPATH it is; NULL otherwise */
+	char		*path;		/* the file tried or found; NULL when none */
+	enum step_result result;
+	char		*detail;	/* why skipped / fatal / dropped; NULL otherwise */
+};
+
+struct resolution {
+	char		*name;		/* as requested */
+	char		*requester;	/* NULL: a plain program with no RPATH/RUNPATH */
+	char		*resolved;	/* the path the loader opens; NULL when none */
+	enum step_source via;		/* of the winner */
+	char		*error;		/* when not resolved: glibc's message */
+	bool		 other_class;	/* a file of the wrong class was passed over */
+	struct {
+		struct resolve_step	*v;
+		size_t			 n, cap;
+	} steps;
+	/* Every other file of that name in any directory the resolver knows
+	 * of (each search directory, every cache entry of that name), whether
+	 * a step reached it or not, the winner left out. */
+	struct strv	 other_copies;
+};
+
+/* An object in a closure: the program first, then each library in the
+ * order glibc loads them (breadth first over DT_NEEDED). */
+struct loaded_obj {
+	char		*name;		/* the name it was first requested as */
+	char		*path;		/* as opened; NULL when not found */
+	int		 loader;	/* index of the object that needed it; -1 for the program */
+	struct elfobj	 elf;		/* empty when not found or unreadable */
+	char		*elf_error;	/* elfobj_read's message when it failed */
+	size_t		 resolution;	/* index into closure.resolutions; (size_t)-1 for the program */
+};
+
+struct closure {
+	struct {
+		struct loaded_obj	*v;
+		size_t			 n, cap;
+	} objs;
+	/* One per DT_NEEDED name searched, in order; a name already loaded
+	 * gets a single STEP_LOADED step. */
+	struct {
+		struct resolution	*v;
+		size_t			 n, cap;
+	} resolutions;
+	size_t		 missing;	/* needs not resolved */
+};
+
+struct loader_env {
+	const struct sysroot		*sr;
+	const struct loader_profile	*prof;
+	const struct ldcache		*cache;	/* NULL when there is none */
+	const char			*ld_library_path; /* raw value; NULL when unset */
+	/* The current directory for empty and relative entries; NULL under
+	 * --root, where such entries are dropped with a reason. */
+	const char			*cwd;
+	/* The directories to look in for other copies besides the search
+	 * path (toolkit lib dirs, env lib dirs found by the probes). */
+	const struct strv		*extra_dirs;
+};
+
+/* Everything a resolution needs, set up once for a sysroot and an
+ * environment snapshot (NAME=value strings): the loader profile, the
+ * cache (cache_error says why there is none), LD_LIBRARY_PATH and the
+ * current directory (the host only). env points into the session. */
+struct loader_session {
+	struct loader_profile	 prof;
+	struct ldcache		 cache;
+	bool			 have_cache;
+	char			*cache_error;	/* NULL when read, or absent without fault */
+	char			*cwd;
+	char			*ld_library_path;
+	struct loader_env	 env;
+};
+
+void	loader_session_init(struct loader_session *s, const struct sysroot *sr,
+	    char *const *envp);
+void	loader_session_free(struct loader_session *s);
+
+/* Resolves name as a dlopen() from requester (an ELF file; NULL: a plain
+ * program with no RPATH/RUNPATH). When requester is given, its own
+ * closure is computed first, so a name it already loads is answered by
+ * STEP_LOADED as in a running program. Returns true when resolved. */
+bool	resolve_name(const struct loader_env *env, const char *name,
+	    const char *requester, struct resolution *out);
+void	resolution_free(struct resolution *r);
+
+/* The closure of the program at path. Returns 0, or -1 with *err when the
+ * program itself cannot be read. */
+int	resolve_closure(const struct loader_env *env, const char *path,
+	    struct closure *out, char **err);
+void	closure_free(struct closure *c);
+
+const char	*step_source_name(enum step_source s);	/* "rpath", "ld_library_path", … */
+const char	*step_result_name(enum step_result r);	/* "not_found", "found", … */
+
+#endif

@@ -1,0 +1,1 @@
+# Tests of the differential test against the real glibc loader.

@@ -1,0 +1,1 @@
+# Tests of the ELF reader (src/loader/elfobj.c).

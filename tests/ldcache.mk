@@ -1,0 +1,1 @@
+# Tests of the ld.so.cache reader (src/loader/ldcache.c).

@@ -1,0 +1,1 @@
+# Tests of doctor's library resolution and the loader findings.

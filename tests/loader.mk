@@ -1,0 +1,1 @@
+# Tests of the loader profile, the resolver and `cudawiz why`.
