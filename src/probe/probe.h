@@ -29,6 +29,13 @@ void	probe_toolkits(struct probe_ctx *ctx);	/* toolkit.c */
 void	probe_cudnn(struct probe_ctx *ctx);	/* cudnn.c */
 void	probe_libraries(struct probe_ctx *ctx);	/* libsearch.c */
 
+struct loader_env;
+/* Resolves one soname the way a plain program's dlopen() would, into a
+ * library fact (the trace, the winner's ELF facts, other copies). For
+ * doctor's list and for `explain`; libsearch.c. */
+void	probe_resolve_library(const struct loader_env *env, const char *soname,
+	    struct lib_fact *out);
+
 /* Runs every probe. */
 struct facts	*probe_all(const struct sysroot *sr, char *const *envp);
 
