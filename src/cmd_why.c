@@ -1,14 +1,324 @@
-/* Placeholder until the command lands. */
+/* cudawiz why: how the dynamic loader would resolve a name, step by step.
+ *
+ *   why SONAME [--from FILE]   dlopen(SONAME) from FILE, or from a plain
+ *                              program, and what the winner loads in turn
+ *   why --from FILE            FILE's DT_NEEDED closure, like ldd
+ *
+ * Nothing is run or loaded: the answer comes from the loader model. */
 #include "config.h"
 
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
+#include "loader/resolve.h"
+#include "present/json.h"
+#include "present/style.h"
+#include "sysroot/sysroot.h"
+
+extern char **environ;
+
+struct why {
+	const struct cli_opts	*opts;
+	struct loader_session	 ls;
+	const char		*name;		/* NULL: closure of --from */
+	struct resolution	 res;
+	struct closure		 deps;
+	char			*error;		/* the requester cannot be read */
+};
+
+/* ------------------------------------------------------------------ JSON */
+
+static json_t *
+step_json(const struct resolve_step *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "source", json_string(step_source_name(s->source)));
+	json_object_set_new(o, "dir", jstr(s->dir));
+	json_object_set_new(o, "spec", jstr(s->spec));
+	json_object_set_new(o, "owner", jstr(s->owner));
+	json_object_set_new(o, "path", jstr(s->path));
+	json_object_set_new(o, "result", json_string(step_result_name(s->result)));
+	json_object_set_new(o, "detail", jstr(s->detail));
+	return o;
+}
+
+static json_t *
+steps_json(const struct resolution *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < r->steps.n; i++)
+		json_array_append_new(a, step_json(&r->steps.v[i]));
+	return a;
+}
+
+static json_t *
+strv_json(const struct strv *sv)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < sv->n; i++)
+		json_array_append_new(a, jstr(sv->v[i]));
+	return a;
+}
+
+static json_t *
+closure_json(const struct closure *c)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < c->resolutions.n; i++) {
+		const struct resolution *r = &c->resolutions.v[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "name", jstr(r->name));
+		json_object_set_new(o, "needed_by", jstr(r->requester));
+		json_object_set_new(o, "resolved", jstr(r->resolved));
+		json_object_set_new(o, "via", r->resolved != NULL ?
+		    json_string(step_source_name(r->via)) : json_null());
+		json_object_set_new(o, "error", jstr(r->error));
+		json_object_set_new(o, "steps", steps_json(r));
+		json_object_set_new(o, "other_copies", strv_json(&r->other_copies));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static int
+print_json(const struct why *w)
+{
+	const struct loader_profile *p = &w->ls.prof;
+	struct findings none = { 0 };
+	json_t *o = json_object(), *lo = json_object();
+	int rc;
+
+	json_object_set_new(o, "schema", json_string("cudawiz/why/1"));
+	json_object_set_new(o, "version", json_string(VERSION));
+	json_object_set_new(o, "root", jstr(sysroot_dir(w->ls.env.sr)));
+	json_object_set_new(o, "soname", jstr(w->name));
+	json_object_set_new(o, "from", jstr(w->opts->from));
+	json_object_set_new(o, "resolved", jstr(w->res.resolved));
+	json_object_set_new(o, "via", w->res.resolved != NULL ?
+	    json_string(step_source_name(w->res.via)) : json_null());
+	json_object_set_new(o, "error", jstr(w->error != NULL ? w->error :
+	    w->res.error));
+	json_object_set_new(o, "steps", steps_json(&w->res));
+	json_object_set_new(o, "other_copies", strv_json(&w->res.other_copies));
+	json_object_set_new(o, "closure", closure_json(&w->deps));
+	json_object_set_new(lo, "ld_library_path", jstr(w->ls.ld_library_path));
+	json_object_set_new(lo, "system_dirs", strv_json(&p->system_dirs));
+	json_object_set_new(lo, "subdirs", strv_json(&p->subdirs));
+	json_object_set_new(lo, "lib", jstr(p->dst_lib));
+	json_object_set_new(lo, "platform", jstr(p->dst_platform));
+	json_object_set_new(lo, "cache", jstr(p->cache_path));
+	json_object_set_new(lo, "cache_error", jstr(w->ls.cache_error));
+	json_object_set_new(lo, "source", jstr(p->source));
+	json_object_set_new(o, "loader", lo);
+	json_object_set_new(o, "findings", findings_json(&none));
+	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (rc == 0)
+		rc = fputc('\n', stdout) == EOF ? -1 : 0;
+	json_decref(o);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ text */
+
+static const char *
+source_words(enum step_source s)
+{
+	switch (s) {
+	case STEP_PATH:
+		return _("path");
+	case STEP_LOADED:
+		return _("already loaded");
+	case STEP_RPATH:
+		return "DT_RPATH";
+	case STEP_LD_LIBRARY_PATH:
+		return "LD_LIBRARY_PATH";
+	case STEP_RUNPATH:
+		return "DT_RUNPATH";
+	case STEP_CACHE:
+		return "ld.so.cache";
+	case STEP_DEFAULT:
+		break;
+	}
+	return _("default dir");
+}
+
+static void
+print_step(FILE *fp, size_t n, const struct resolve_step *s)
+{
+	fprintf(fp, "  %2zu. %-16s ", n, source_words(s->source));
+	if (s->dir != NULL)
+		fprintf(fp, "%s", s->dir[0] != '\0' ? s->dir : _("(current directory)"));
+	if (s->spec != NULL)
+		fprintf(fp, s->dir != NULL ? " (%s)" : "%s", s->spec);
+	if (s->owner != NULL && (s->source == STEP_RPATH || s->source == STEP_RUNPATH))
+		fprintf(fp, _(" of %s"), s->owner);
+	switch (s->result) {
+	case STEP_NOT_FOUND:
+		fprintf(fp, s->path != NULL ? ": %s (%s)" : ": %s", _("not found"),
+		    s->path);
+		break;
+	case STEP_DIR_MISSING:
+		fprintf(fp, ": %s", _("no such directory"));
+		break;
+	case STEP_FOUND:
+		fprintf(fp, s->dir != NULL ? ": %s %s" : "%s %s", _("found"), s->path);
+		break;
+	case STEP_SKIPPED:
+		fprintf(fp, _(": skipped %s (%s)"), s->path, s->detail);
+		break;
+	case STEP_FATAL:
+		fprintf(fp, _(": %s stops the loader: %s"), s->path, s->detail);
+		break;
+	case STEP_DROPPED:
+	case STEP_NODEFLIB:
+		fprintf(fp, _(": left out (%s)"), s->detail);
+		break;
+	}
+	if (s->result == STEP_NOT_FOUND && s->detail != NULL)
+		fprintf(fp, " (%s)", s->detail);
+	fputc('\n', fp);
+}
+
+static void
+print_resolution(FILE *fp, const struct resolution *r, bool color)
+{
+	for (size_t i = 0; i < r->steps.n; i++)
+		print_step(fp, i + 1, &r->steps.v[i]);
+	if (r->resolved != NULL)
+		fprintf(fp, "  %s%s%s %s\n", style_bold(color), _("resolved:"),
+		    style_off(color), r->resolved);
+	else
+		fprintf(fp, "  %s%s%s %s\n", style_bold(color), _("not loaded:"),
+		    style_off(color), r->error != NULL ? r->error : "");
+	if (r->other_copies.n > 0) {
+		fprintf(fp, "  %s\n", r->resolved != NULL ?
+		    _("other copies (not loaded):") :
+		    _("it exists, but no step reaches it:"));
+		for (size_t i = 0; i < r->other_copies.n; i++)
+			fprintf(fp, "    %s\n", r->other_copies.v[i]);
+	}
+}
+
+static int
+print_text(const struct why *w)
+{
+	bool color = style_want_color(STDOUT_FILENO, w->opts->color);
+	const struct closure *c = &w->deps;
+	FILE *fp = stdout;
+
+	if (w->name != NULL) {
+		fprintf(fp, "%s%s%s ", style_bold(color), w->name, style_off(color));
+		if (w->opts->from != NULL)
+			fprintf(fp, _("as dlopen()ed by %s\n"), w->opts->from);
+		else
+			fputs(_("as dlopen()ed by a program with no RPATH or RUNPATH\n"), fp);
+	} else {
+		fprintf(fp, _("%s%s%s and what it loads\n"), style_bold(color),
+		    w->opts->from, style_off(color));
+	}
+	fprintf(fp, _("loader: %s; LD_LIBRARY_PATH %s%s\n"),
+	    w->ls.prof.source, w->ls.ld_library_path != NULL ? "=" : _("unset"),
+	    w->ls.ld_library_path != NULL ? w->ls.ld_library_path : "");
+	if (w->ls.cache_error != NULL)
+		fprintf(fp, _("ld.so.cache: %s\n"), w->ls.cache_error);
+	if (w->error != NULL) {
+		fprintf(fp, "%s\n", w->error);
+		return ferror(fp) ? -1 : 0;
+	}
+	if (w->name != NULL)
+		print_resolution(fp, &w->res, color);
+	if (c->resolutions.n > 0) {
+		fprintf(fp, "\n%s%s%s\n", style_bold(color), w->name != NULL ?
+		    _("What it loads in turn:") : _("What it loads:"),
+		    style_off(color));
+		for (size_t i = 0; i < c->resolutions.n; i++) {
+			const struct resolution *r = &c->resolutions.v[i];
+
+			if (r->resolved != NULL)
+				fprintf(fp, "  %s => %s (%s)\n", r->name, r->resolved,
+				    source_words(r->via));
+			else
+				fprintf(fp, "  %s => %s\n", r->name,
+				    r->error != NULL ? r->error : _("not found"));
+			if (r->resolved == NULL)
+				for (size_t j = 0; j < r->other_copies.n; j++)
+					fprintf(fp, _("      exists off the search path: %s\n"),
+					    r->other_copies.v[j]);
+		}
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+/* -------------------------------------------------------------- command */
+
+static bool
+all_resolved(const struct why *w)
+{
+	if (w->error != NULL)
+		return false;
+	if (w->name != NULL && w->res.resolved == NULL)
+		return false;
+	return w->deps.missing == 0;
+}
 
 int
 cmd_why(const struct cli_opts *opts)
 {
-	(void)opts;
-	fputs("cudawiz why: not implemented yet\n", stderr);
-	return EXIT_USAGE;
+	struct why w = { .opts = opts };
+	struct sysroot *sr;
+	char *err = NULL;
+	int rc;
+
+	if (opts->nargs > 1 || (opts->nargs == 0 && opts->from == NULL)) {
+		fprintf(stderr, _("%s: usage: %s why SONAME [--from FILE] | why --from FILE\n"),
+		    PACKAGE, PACKAGE);
+		return EXIT_USAGE;
+	}
+	w.name = opts->nargs == 1 ? opts->args[0] : NULL;
+	if (w.name != NULL && w.name[0] == '\0') {
+		fprintf(stderr, _("%s: why: the library name is empty\n"), PACKAGE);
+		return EXIT_USAGE;
+	}
+	sr = sysroot_new(opts->root, &err);
+	if (sr == NULL) {
+		fprintf(stderr, "%s: %s\n", PACKAGE, err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	loader_session_init(&w.ls, sr, environ);
+	if (w.name != NULL) {
+		if (resolve_dlopen(&w.ls.env, w.name, opts->from, &w.res, &w.deps,
+		    &err) != 0)
+			w.error = err;
+	} else if (resolve_closure(&w.ls.env, opts->from, &w.deps, &err) != 0) {
+		w.error = err;
+	}
+	rc = opts->json ? print_json(&w) : print_text(&w);
+	if (rc == 0 && fflush(stdout) != 0)
+		rc = -1;
+	if (rc != 0) {
+		perror(PACKAGE ": writing the report");
+		rc = EXIT_USAGE;
+	} else if (w.error != NULL) {
+		fprintf(stderr, "%s: %s\n", PACKAGE, w.error);
+		rc = EXIT_USAGE;
+	} else {
+		rc = all_resolved(&w) ? EXIT_OK : EXIT_FINDINGS;
+	}
+	free(w.error);
+	resolution_free(&w.res);
+	closure_free(&w.deps);
+	loader_session_free(&w.ls);
+	sysroot_free(sr);
+	return rc;
 }

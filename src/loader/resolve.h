@@ -138,6 +138,16 @@ bool	resolve_name(const struct loader_env *env, const char *name,
 	    const char *requester, struct resolution *out);
 void	resolution_free(struct resolution *r);
 
+/* The same, and what the winner loads in turn: deps gets the objects and
+ * searches that dlopen() adds after the winner (its DT_NEEDED closure,
+ * searched with the winner and then requester as the chain of loaders).
+ * Returns 0, or -1 when requester cannot be read (*err, when err is not
+ * NULL, and out->error say why). Both out and deps are always freed by
+ * the caller. */
+int	resolve_dlopen(const struct loader_env *env, const char *name,
+	    const char *requester, struct resolution *out, struct closure *deps,
+	    char **err);
+
 /* The closure of the program at path. Returns 0, or -1 with *err when the
  * program itself cannot be read. */
 int	resolve_closure(const struct loader_env *env, const char *path,
