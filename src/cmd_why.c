@@ -18,6 +18,7 @@
 #include "loader/resolve.h"
 #include "present/json.h"
 #include "present/style.h"
+#include "probe/probe.h"
 #include "sysroot/sysroot.h"
 
 extern char **environ;
@@ -25,6 +26,8 @@ extern char **environ;
 struct why {
 	const struct cli_opts	*opts;
 	struct loader_session	 ls;
+	struct facts		*facts;
+	struct strv		 ldconf, extra;
 	const char		*name;		/* NULL: closure of --from */
 	struct resolution	 res;
 	struct closure		 deps;
@@ -296,6 +299,14 @@ cmd_why(const struct cli_opts *opts)
 		return EXIT_USAGE;
 	}
 	loader_session_init(&w.ls, sr, environ);
+	/* The probes say where else libraries live, so "not found" can say
+	 * where a library does exist; under --root a tree without a cache
+	 * gets its ld.so.conf directories in the cache's place. */
+	w.facts = probe_all(sr, environ);
+	probe_loader_dirs(w.facts, &w.ldconf, &w.extra);
+	w.ls.env.extra_dirs = &w.extra;
+	if (!sysroot_is_host(sr))
+		w.ls.env.ldconf_dirs = &w.ldconf;
 	if (w.name != NULL) {
 		if (resolve_dlopen(&w.ls.env, w.name, opts->from, &w.res, &w.deps,
 		    &err) != 0)
@@ -319,6 +330,9 @@ cmd_why(const struct cli_opts *opts)
 	resolution_free(&w.res);
 	closure_free(&w.deps);
 	loader_session_free(&w.ls);
+	strv_free(&w.ldconf);
+	strv_free(&w.extra);
+	facts_free(w.facts);
 	sysroot_free(sr);
 	return rc;
 }

@@ -480,6 +480,16 @@ search_cache(struct world *w, struct resolution *r, const struct object *loader,
 	const struct ldcache_entry *e;
 	struct resolve_step *s;
 
+	if (env->cache == NULL && env->ldconf_dirs != NULL) {
+		for (size_t i = 0; i < env->ldconf_dirs->n; i++) {
+			enum try_result tr = search_dir(w, r, STEP_CACHE,
+			    env->ldconf_dirs->v[i], NULL, NULL, name);
+
+			if (tr != TRY_NONE)
+				return tr;
+		}
+		return TRY_NONE;
+	}
 	if (env->cache == NULL) {
 		s = add_step(r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
 		s->detail = xasprintf(_("no usable %s"), env->prof->cache_path);
@@ -919,6 +929,9 @@ find_copies(struct world *w, struct resolution *r)
 	if (env->extra_dirs != NULL)
 		for (size_t i = 0; i < env->extra_dirs->n; i++)
 			copies_in(w, r, env->extra_dirs->v[i], win);
+	if (env->ldconf_dirs != NULL)
+		for (size_t i = 0; i < env->ldconf_dirs->n; i++)
+			copies_in(w, r, env->ldconf_dirs->v[i], win);
 }
 
 /* ------------------------------------------------------------------- API */

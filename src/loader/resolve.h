@@ -110,6 +110,10 @@ struct loader_env {
 	/* The directories to look in for other copies besides the search
 	 * path (toolkit lib dirs, env lib dirs found by the probes). */
 	const struct strv		*extra_dirs;
+	/* Under --root, a tree without /etc/ld.so.cache: the ld.so.conf
+	 * directories stand in for the cache ldconfig would build from them
+	 * (searched in order, source "cache"). Ignored when cache is set. */
+	const struct strv		*ldconf_dirs;
 };
 
 /* Everything a resolution needs, set up once for a sysroot and an

@@ -36,6 +36,13 @@ struct loader_env;
 void	probe_resolve_library(const struct loader_env *env, const char *soname,
 	    struct lib_fact *out);
 
+/* The directories the loader model needs from the probes: the ld.so.conf
+ * directories (loader_env.ldconf_dirs, for a tree without a cache) and
+ * where libraries live off the search path (loader_env.extra_dirs, for
+ * other copies): toolkits, cuDNN, the driver, WSL. loaderenv.c. */
+void	probe_loader_dirs(const struct facts *f, struct strv *ldconf,
+	    struct strv *extra);
+
 /* Runs every probe. */
 struct facts	*probe_all(const struct sysroot *sr, char *const *envp);
 
