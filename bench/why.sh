@@ -1,0 +1,86 @@
+#!/bin/sh
+# bench/why.sh [RUNS]: time `cudawiz why` on a library with a 50-entry
+# DT_NEEDED closure (issue 4's target: under 5 ms).
+#
+# The tree: top.so needs lib00 … lib49; each libNN lives in its own
+# directory and needs the next two, reached through DT_RUNPATH with
+# $ORIGIN; LD_LIBRARY_PATH holds 20 directories that have none of them,
+# so every search walks a realistic path. Timed three ways: the whole
+# command (`why --from top.so`, process start and probes included), the
+# command for one name (`why lib00.so.1 --from top.so`), and the resolver
+# alone in-process (bench/why-resolve), each the median of RUNS.
+set -eu
+runs=${1:-21}
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$top/build}
+cudawiz=${CUDAWIZ:-$build/cudawiz}
+resolver=$build/bench/why-resolve
+cc=${CC:-cc}
+[ -x "$cudawiz" ] || { echo "no cudawiz at $cudawiz: run ./bootstrap" >&2; exit 2; }
+
+tree=$(mktemp -d)
+trap 'rm -rf "$tree"' EXIT
+echo 'int cudawiz_bench(void) { return 0; }' > "$tree/e.c"
+$cc -c -fPIC -o "$tree/e.o" "$tree/e.c"
+i=49
+while [ "$i" -ge 0 ]; do
+	n=$(printf %02d "$i")
+	mkdir -p "$tree/d$n"
+	deps=
+	for j in $((i + 1)) $((i + 2)); do
+		[ "$j" -le 49 ] || continue
+		m=$(printf %02d "$j")
+		deps="$deps $tree/d$m/libcwb$m.so.1"
+	done
+	# shellcheck disable=SC2086
+	$cc -shared -o "$tree/d$n/libcwb$n.so.1" "$tree/e.o" -Wl,-soname,libcwb$n.so.1 \
+	    -Wl,--enable-new-dtags -Wl,-rpath,'$ORIGIN/../d'"$(printf %02d $((i + 1)))"':$ORIGIN/../d'"$(printf %02d $((i + 2)))" $deps
+	i=$((i - 1))
+done
+all=
+rp=
+i=0
+while [ "$i" -le 49 ]; do
+	n=$(printf %02d "$i")
+	all="$all $tree/d$n/libcwb$n.so.1"
+	rp="$rp:\$ORIGIN/d$n"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+$cc -shared -o "$tree/top.so" "$tree/e.o" -Wl,--enable-new-dtags -Wl,-rpath,"${rp#:}" $all
+llp=
+i=0
+while [ "$i" -lt 20 ]; do
+	mkdir -p "$tree/empty$i"
+	llp="$llp:$tree/empty$i"
+	i=$((i + 1))
+done
+export LD_LIBRARY_PATH="${llp#:}"
+
+median() {
+	sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'
+}
+time_cmd() {	# NAME CMD...
+	name=$1; shift
+	rm -f "$tree.$name"
+	"$@" >/dev/null 2>&1 || true
+	k=0
+	while [ "$k" -lt "$runs" ]; do
+		t0=$(date +%s%N)
+		"$@" >/dev/null 2>&1 || true
+		t1=$(date +%s%N)
+		echo $(( (t1 - t0) / 1000 )) >> "$tree.$name"
+		k=$((k + 1))
+	done
+	printf '%-44s %8.2f ms\n' "$name" "$(median < "$tree.$name" | awk '{print $1 / 1000}')"
+}
+
+n=$("$cudawiz" why --json --from "$tree/top.so" | grep -c '"name"' || true)
+echo "closure entries: $n (50 libraries, each needing the next two)"
+time_cmd "why --from top.so --json (whole command)" "$cudawiz" why --json --from "$tree/top.so"
+time_cmd "why libcwb00.so.1 --from top.so" "$cudawiz" why --json libcwb00.so.1 --from "$tree/top.so"
+if [ -x "$resolver" ]; then
+	"$resolver" "$tree/top.so" "$runs"
+else
+	echo "(no $resolver: make check builds it)"
+fi
