@@ -247,6 +247,9 @@ print_text(const struct why *w)
 		for (size_t i = 0; i < c->resolutions.n; i++) {
 			const struct resolution *r = &c->resolutions.v[i];
 
+			/* A name an earlier object answers to loads nothing. */
+			if (r->resolved != NULL && r->via == STEP_LOADED)
+				continue;
 			if (r->resolved != NULL)
 				fprintf(fp, "  %s => %s (%s)\n", r->name, r->resolved,
 				    source_words(r->via));

@@ -35,10 +35,11 @@ struct dir_entry {
 	struct strv	 names;
 };
 
-/* Open addressing keyed by path; entries never move (indexes). */
+/* Open addressing keyed by path. Each entry is its own allocation, so
+ * pointers to it stay valid while the cache grows. */
 struct dir_cache {
 	struct {
-		struct dir_entry	*v;
+		struct dir_entry	**v;
 		size_t			 n, cap;
 	} dirs;
 	size_t		*slots;		/* index + 1; 0 is empty */
@@ -64,7 +65,7 @@ dir_cache_grow(struct dir_cache *dc)
 	dc->slots = xcalloc(n, sizeof *dc->slots);
 	dc->nslots = n;
 	for (size_t i = 0; i < dc->dirs.n; i++) {
-		size_t s = hash_str(dc->dirs.v[i].path) & (n - 1);
+		size_t s = hash_str(dc->dirs.v[i]->path) & (n - 1);
 
 		while (dc->slots[s] != 0)
 			s = (s + 1) & (n - 1);
@@ -84,12 +85,13 @@ dir_get(struct dir_cache *dc, const struct sysroot *sr, const char *path)
 		dir_cache_grow(dc);
 	s = hash_str(path) & (dc->nslots - 1);
 	while (dc->slots[s] != 0) {
-		d = &dc->dirs.v[dc->slots[s] - 1];
+		d = dc->dirs.v[dc->slots[s] - 1];
 		if (strcmp(d->path, path) == 0)
 			return d;
 		s = (s + 1) & (dc->nslots - 1);
 	}
-	d = VEC_PUSH(&dc->dirs);
+	d = xcalloc(1, sizeof *d);
+	*(struct dir_entry **)VEC_PUSH(&dc->dirs) = d;
 	dc->slots[s] = dc->dirs.n;
 	d->path = xstrdup(path);
 	/* "" is the current directory. */
@@ -126,8 +128,9 @@ static void
 dir_cache_free(struct dir_cache *dc)
 {
 	for (size_t i = 0; i < dc->dirs.n; i++) {
-		free(dc->dirs.v[i].path);
-		strv_free(&dc->dirs.v[i].names);
+		free(dc->dirs.v[i]->path);
+		strv_free(&dc->dirs.v[i]->names);
+		free(dc->dirs.v[i]);
 	}
 	free(dc->dirs.v);
 	free(dc->slots);
@@ -401,6 +404,27 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	return TRY_FATAL;
 }
 
+/* Whether the capability subdirectory sub of base can exist: its first
+ * component must be in base's listing. This spares a stat(2) for each of
+ * the twenty-odd subdirectories of every search directory. */
+static bool
+sub_may_exist(const struct dir_entry *base, const char *sub)
+{
+	const char *slash;
+	char *first;
+	bool ok;
+
+	if (base->state == DIR_MISSING)
+		return false;
+	if (sub == NULL || base->state != DIR_LISTED)
+		return true;
+	slash = strchr(sub, '/');
+	first = slash != NULL ? xstrndup(sub, (size_t)(slash - sub)) : xstrdup(sub);
+	ok = dir_may_have(base, first);
+	free(first);
+	return ok;
+}
+
 /* open_path() for one directory: each capability subdirectory, then the
  * directory itself. */
 static enum try_result
@@ -409,16 +433,19 @@ search_dir(struct world *w, struct resolution *r, enum step_source src,
 {
 	const struct loader_profile *prof = w->env->prof;
 	size_t before = r->steps.n;
-	bool any_dir = false;
+	const struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
+	bool any_dir = base->state != DIR_MISSING;
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
 		const char *sub = i < prof->subdirs.n ? prof->subdirs.v[i] : NULL;
-		char *sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
-		struct dir_entry *d = dir_get(&w->dc, w->env->sr, sdir);
+		const struct dir_entry *d;
+		char *sdir;
 		enum try_result tr = TRY_NONE;
 
-		if (d->state != DIR_MISSING)
-			any_dir = true;
+		if (!sub_may_exist(base, sub))
+			continue;
+		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
+		d = dir_get(&w->dc, w->env->sr, sdir);
 		if (dir_may_have(d, name)) {
 			char *path = join3(dir, sub, name);
 
@@ -524,6 +551,14 @@ search_cache(struct world *w, struct resolution *r, const struct object *loader,
 	}
 }
 
+/* glibc drops DT_RPATH of an object that also has DT_RUNPATH
+ * (elf/get-dynamic-info.h). */
+static bool
+has_rpath(const struct object *o)
+{
+	return o->have_elf && o->elf.rpath != NULL && o->elf.runpath == NULL;
+}
+
 /* _dl_name_match_p() plus the SONAME check of _dl_map_object(). */
 static ssize_t
 find_loaded(const struct world *w, const char *name)
@@ -604,14 +639,14 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 
 			if ((size_t)i == w->main)
 				did_main = true;
-			if (o->have_elf && o->elf.rpath != NULL) {
+			if (has_rpath(o)) {
 				tr = search_list(w, r, STEP_RPATH,
 				    object_list(w, o, false), o->path, name);
 				if (tr != TRY_NONE)
 					goto done;
 			}
 		}
-		if (!did_main && main->have_elf && main->elf.rpath != NULL) {
+		if (!did_main && has_rpath(main)) {
 			tr = search_list(w, r, STEP_RPATH,
 			    object_list(w, &w->objs.v[w->main], false),
 			    main->path, name);
@@ -868,18 +903,43 @@ export_objects(struct world *w, struct closure *c, size_t from,
 
 /* ----------------------------------------------------------- other copies */
 
+/* The files already named, by device and inode, so a copy seen through
+ * two directories (lib -> lib64) is named once. */
+struct seen_files {
+	struct {
+		struct stat	*v;
+		size_t		 n, cap;
+	} st;
+};
+
+static bool
+seen_before(struct seen_files *seen, const struct stat *st)
+{
+	for (size_t i = 0; i < seen->st.n; i++)
+		if (seen->st.v[i].st_dev == st->st_dev &&
+		    seen->st.v[i].st_ino == st->st_ino)
+			return true;
+	*(struct stat *)VEC_PUSH(&seen->st) = *st;
+	return false;
+}
+
 static void
 copies_in(struct world *w, struct resolution *r, const char *dir,
-    const struct stat *win)
+    struct seen_files *seen)
 {
 	const struct loader_profile *prof = w->env->prof;
+	const struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
 		const char *sub = i < prof->subdirs.n ? prof->subdirs.v[i] : NULL;
-		char *sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
-		struct dir_entry *d = dir_get(&w->dc, w->env->sr, sdir);
+		const struct dir_entry *d;
+		char *sdir;
 		struct stat st;
 
+		if (!sub_may_exist(base, sub))
+			continue;
+		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
+		d = dir_get(&w->dc, w->env->sr, sdir);
 		free(sdir);
 		if (d->state != DIR_LISTED || !dir_may_have(d, r->name))
 			continue;
@@ -888,8 +948,8 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
 
 			if ((r->resolved != NULL && strcmp(path, r->resolved) == 0) ||
 			    strv_contains(&r->other_copies, path) ||
-			    (win != NULL && sysroot_stat(w->env->sr, path, &st) == 0 &&
-			    st.st_dev == win->st_dev && st.st_ino == win->st_ino))
+			    (sysroot_stat(w->env->sr, path, &st) == 0 &&
+			    seen_before(seen, &st)))
 				free(path);
 			else
 				strv_push_owned(&r->other_copies, path);
@@ -901,17 +961,18 @@ static void
 find_copies(struct world *w, struct resolution *r)
 {
 	const struct loader_env *env = w->env;
-	struct stat winst, *win = NULL;
+	struct seen_files seen = { { NULL, 0, 0 } };
+	struct stat winst;
 
 	if (strchr(r->name, '/') != NULL)
 		return;
 	if (r->resolved != NULL && sysroot_stat(env->sr, r->resolved, &winst) == 0)
-		win = &winst;
+		(void)seen_before(&seen, &winst);
 	for (size_t i = 0; i < r->steps.n; i++)
 		if (r->steps.v[i].dir != NULL)
-			copies_in(w, r, r->steps.v[i].dir, win);
+			copies_in(w, r, r->steps.v[i].dir, &seen);
 	for (size_t i = 0; i < env->prof->system_dirs.n; i++)
-		copies_in(w, r, env->prof->system_dirs.v[i], win);
+		copies_in(w, r, env->prof->system_dirs.v[i], &seen);
 	if (env->cache != NULL) {
 		for (size_t i = 0; i < env->cache->entries.n; i++) {
 			const struct ldcache_entry *e = &env->cache->entries.v[i];
@@ -922,16 +983,17 @@ find_copies(struct world *w, struct resolution *r)
 			dir = xstrdup(e->value);
 			if (strrchr(dir, '/') != NULL && strrchr(dir, '/') != dir)
 				*strrchr(dir, '/') = '\0';
-			copies_in(w, r, dir, win);
+			copies_in(w, r, dir, &seen);
 			free(dir);
 		}
 	}
 	if (env->extra_dirs != NULL)
 		for (size_t i = 0; i < env->extra_dirs->n; i++)
-			copies_in(w, r, env->extra_dirs->v[i], win);
+			copies_in(w, r, env->extra_dirs->v[i], &seen);
 	if (env->ldconf_dirs != NULL)
 		for (size_t i = 0; i < env->ldconf_dirs->n; i++)
-			copies_in(w, r, env->ldconf_dirs->v[i], win);
+			copies_in(w, r, env->ldconf_dirs->v[i], &seen);
+	free(seen.st.v);
 }
 
 /* ------------------------------------------------------------------- API */
