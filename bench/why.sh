@@ -34,7 +34,7 @@ while [ "$i" -ge 0 ]; do
 	done
 	# shellcheck disable=SC2086
 	$cc -shared -o "$tree/d$n/libcwb$n.so.1" "$tree/e.o" -Wl,-soname,libcwb$n.so.1 \
-	    -Wl,--enable-new-dtags -Wl,-rpath,'$ORIGIN/../d'"$(printf %02d $((i + 1)))"':$ORIGIN/../d'"$(printf %02d $((i + 2)))" $deps
+	    -Wl,--no-as-needed -Wl,--enable-new-dtags -Wl,-rpath,'$ORIGIN/../d'"$(printf %02d $((i + 1)))"':$ORIGIN/../d'"$(printf %02d $((i + 2)))" $deps
 	i=$((i - 1))
 done
 all=
@@ -47,7 +47,7 @@ while [ "$i" -le 49 ]; do
 	i=$((i + 1))
 done
 # shellcheck disable=SC2086
-$cc -shared -o "$tree/top.so" "$tree/e.o" -Wl,--enable-new-dtags -Wl,-rpath,"${rp#:}" $all
+$cc -shared -o "$tree/top.so" "$tree/e.o" -Wl,--no-as-needed -Wl,--enable-new-dtags -Wl,-rpath,"${rp#:}" $all
 llp=
 i=0
 while [ "$i" -lt 20 ]; do

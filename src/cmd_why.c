@@ -305,7 +305,7 @@ cmd_why(const struct cli_opts *opts)
 	/* The probes say where else libraries live, so "not found" can say
 	 * where a library does exist; under --root a tree without a cache
 	 * gets its ld.so.conf directories in the cache's place. */
-	w.facts = probe_all(sr, environ);
+	w.facts = probe_for_loader(sr, environ);
 	probe_loader_dirs(w.facts, &w.ldconf, &w.extra);
 	w.ls.env.extra_dirs = &w.extra;
 	if (!sysroot_is_host(sr))

@@ -33,6 +33,10 @@ struct dir_entry {
 	char		*path;
 	enum dir_state	 state;
 	struct strv	 names;
+	/* Bit i: the first component of capability subdirectory i is in
+	 * the listing (all bits when the directory cannot be listed). */
+	uint64_t	 subs;
+	bool		 subs_known;
 };
 
 /* Open addressing keyed by path. Each entry is its own allocation, so
@@ -404,25 +408,30 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	return TRY_FATAL;
 }
 
-/* Whether the capability subdirectory sub of base can exist: its first
+/* Whether capability subdirectory i (sub) of base can exist: its first
  * component must be in base's listing. This spares a stat(2) for each of
- * the twenty-odd subdirectories of every search directory. */
+ * the twenty-odd subdirectories of every search directory; the answer
+ * for all of them is worked out once per directory. */
 static bool
-sub_may_exist(const struct dir_entry *base, const char *sub)
+sub_may_exist(struct dir_entry *base, const struct strv *subdirs, size_t i)
 {
-	const char *slash;
-	char *first;
-	bool ok;
-
 	if (base->state == DIR_MISSING)
 		return false;
-	if (sub == NULL || base->state != DIR_LISTED)
+	if (i >= subdirs->n || base->state != DIR_LISTED || i >= 64)
 		return true;
-	slash = strchr(sub, '/');
-	first = slash != NULL ? xstrndup(sub, (size_t)(slash - sub)) : xstrdup(sub);
-	ok = dir_may_have(base, first);
-	free(first);
-	return ok;
+	if (!base->subs_known) {
+		for (size_t k = 0; k < subdirs->n && k < 64; k++) {
+			const char *sub = subdirs->v[k], *slash = strchr(sub, '/');
+			char *first = slash != NULL ?
+			    xstrndup(sub, (size_t)(slash - sub)) : xstrdup(sub);
+
+			if (dir_may_have(base, first))
+				base->subs |= (uint64_t)1 << k;
+			free(first);
+		}
+		base->subs_known = true;
+	}
+	return (base->subs & ((uint64_t)1 << i)) != 0;
 }
 
 /* open_path() for one directory: each capability subdirectory, then the
@@ -433,7 +442,7 @@ search_dir(struct world *w, struct resolution *r, enum step_source src,
 {
 	const struct loader_profile *prof = w->env->prof;
 	size_t before = r->steps.n;
-	const struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
+	struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
 	bool any_dir = base->state != DIR_MISSING;
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
@@ -442,7 +451,7 @@ search_dir(struct world *w, struct resolution *r, enum step_source src,
 		char *sdir;
 		enum try_result tr = TRY_NONE;
 
-		if (!sub_may_exist(base, sub))
+		if (!sub_may_exist(base, &prof->subdirs, i))
 			continue;
 		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
 		d = dir_get(&w->dc, w->env->sr, sdir);
@@ -928,7 +937,7 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
     struct seen_files *seen)
 {
 	const struct loader_profile *prof = w->env->prof;
-	const struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
+	struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
 		const char *sub = i < prof->subdirs.n ? prof->subdirs.v[i] : NULL;
@@ -936,7 +945,7 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
 		char *sdir;
 		struct stat st;
 
-		if (!sub_may_exist(base, sub))
+		if (!sub_may_exist(base, &prof->subdirs, i))
 			continue;
 		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
 		d = dir_get(&w->dc, w->env->sr, sdir);

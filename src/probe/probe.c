@@ -40,3 +40,24 @@ probe_all(const struct sysroot *sr, char *const *envp)
 		probes[i](&ctx);
 	return ctx.facts;
 }
+
+/* What the loader model needs and no more: `why` answers in a few
+ * milliseconds, so it skips the PCI scan and doctor's own library list. */
+struct facts *
+probe_for_loader(const struct sysroot *sr, char *const *envp)
+{
+	static void (*const some[])(struct probe_ctx *) = {
+		probe_environ,
+		probe_driver,
+		probe_toolkits,
+		probe_cudnn,
+	};
+	struct probe_ctx ctx;
+
+	ctx.sr = sr;
+	ctx.envp = envp;
+	ctx.facts = facts_new(sysroot_dir(sr), sysroot_is_host(sr));
+	for (size_t i = 0; i < sizeof some / sizeof some[0]; i++)
+		some[i](&ctx);
+	return ctx.facts;
+}

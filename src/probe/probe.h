@@ -45,5 +45,8 @@ void	probe_loader_dirs(const struct facts *f, struct strv *ldconf,
 
 /* Runs every probe. */
 struct facts	*probe_all(const struct sysroot *sr, char *const *envp);
+/* Runs the probes that say where libraries live (environment, driver,
+ * toolkits, cuDNN): for probe_loader_dirs() when speed matters. */
+struct facts	*probe_for_loader(const struct sysroot *sr, char *const *envp);
 
 #endif
