@@ -29,6 +29,9 @@
 
 enum dir_state { DIR_UNKNOWN = 0, DIR_MISSING, DIR_LISTED, DIR_UNLISTED };
 
+/* About 1,500 names on ext4. */
+#define DIR_LIST_MAX	(64 * 1024)
+
 struct dir_entry {
 	char		*path;
 	enum dir_state	 state;
@@ -102,6 +105,13 @@ dir_get(struct dir_cache *dc, const struct sysroot *sr, const char *path)
 	if (sysroot_stat(sr, path[0] != '\0' ? path : ".", &st) != 0 ||
 	    !S_ISDIR(st.st_mode)) {
 		d->state = DIR_MISSING;
+		return d;
+	}
+	/* Listing and sorting /usr/lib/x86_64-linux-gnu costs more than the
+	 * few open(2)s a search makes there: big directories (by the size
+	 * the file system reports for them) are probed name by name. */
+	if (st.st_size > DIR_LIST_MAX) {
+		d->state = DIR_UNLISTED;
 		return d;
 	}
 	rc = sysroot_list_dir(sr, path[0] != '\0' ? path : ".", &d->names);
