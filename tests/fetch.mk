@@ -14,7 +14,8 @@ libcudawiz_fetch_a_CPPFLAGS = $(AM_CPPFLAGS) $(LIBCURL_CFLAGS) $(JANSSON_CFLAGS)
 libcudawiz_fetch_a_SOURCES = \
 	src/matrix/fetch.c src/matrix/fetch.h \
 	src/cmd_matrix.c
-FETCH_LIBS = libcudawiz-fetch.a $(CORE_LIBS) $(LIBCURL_LIBS)
+# libcurl itself is dlopen()ed by fetch.c when a download starts.
+FETCH_LIBS = libcudawiz-fetch.a $(CORE_LIBS) $(DLOPEN_LIBS)
 cudawiz_LDADD += $(FETCH_LIBS)
 
 check_PROGRAMS += tests/unit/test_redistrib tests/unit/test_fetch

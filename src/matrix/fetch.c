@@ -13,7 +13,11 @@
 #include "config.h"
 
 #include <arpa/inet.h>
+/* The calls go through the table below, not through the type-checking
+ * macros of curl.h. */
+#define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,10 +58,126 @@ fetch_opts_init(struct fetch_opts *o)
 	o->max_bytes = FETCH_MAX_BYTES;
 }
 
+/* libcurl is loaded the first time a download is about to happen, not
+ * when cudawiz starts: linking it pulls in some thirty libraries (TLS,
+ * Kerberos, LDAP, …) whose loading would cost every command, doctor and
+ * why included, a few milliseconds for a library only `matrix update`
+ * uses. */
+static struct {
+	void		*handle;
+	CURLcode	(*global_init)(long);
+	void		(*global_cleanup)(void);
+	CURL		*(*easy_init)(void);
+	CURLcode	(*easy_setopt)(CURL *, CURLoption, ...);
+	CURLcode	(*easy_perform)(CURL *);
+	void		(*easy_cleanup)(CURL *);
+	CURLcode	(*easy_getinfo)(CURL *, CURLINFO, ...);
+	const char	*(*easy_strerror)(CURLcode);
+	void		(*free)(void *);
+	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+	void		(*slist_free_all)(struct curl_slist *);
+	CURLU		*(*url)(void);
+	void		(*url_cleanup)(CURLU *);
+	CURLUcode	(*url_get)(CURLU *, CURLUPart, char **, unsigned int);
+	CURLUcode	(*url_set)(CURLU *, CURLUPart, const char *, unsigned int);
+} cw_curl;
+
+/* curl.h wraps these two in argument-count macros. */
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#define curl_global_init	cw_curl.global_init
+#define curl_global_cleanup	cw_curl.global_cleanup
+#define curl_easy_init		cw_curl.easy_init
+#define curl_easy_setopt	cw_curl.easy_setopt
+#define curl_easy_perform	cw_curl.easy_perform
+#define curl_easy_cleanup	cw_curl.easy_cleanup
+#define curl_easy_getinfo	cw_curl.easy_getinfo
+#define curl_easy_strerror	cw_curl.easy_strerror
+#define curl_free		cw_curl.free
+#define curl_slist_append	cw_curl.slist_append
+#define curl_slist_free_all	cw_curl.slist_free_all
+#define curl_url		cw_curl.url
+#define curl_url_cleanup	cw_curl.url_cleanup
+#define curl_url_get		cw_curl.url_get
+#define curl_url_set		cw_curl.url_set
+
+/* The sonames of libcurl 7 and 8: Debian's OpenSSL and GnuTLS builds. */
+static const char *const curl_sonames[] = {
+	"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4",
+};
+
+static void *
+curl_sym(const char *name, char **missing)
+{
+	void *p = dlsym(cw_curl.handle, name);
+
+	if (p == NULL && *missing == NULL)
+		*missing = xstrdup(name);
+	return p;
+}
+
+static int
+curl_load(char **err)
+{
+	char *missing = NULL, *first_error = NULL;
+
+	if (cw_curl.handle != NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof curl_sonames / sizeof curl_sonames[0]; i++) {
+		cw_curl.handle = dlopen(curl_sonames[i], RTLD_NOW | RTLD_LOCAL);
+		if (cw_curl.handle != NULL)
+			break;
+		if (first_error == NULL)
+			first_error = xstrdup(dlerror());
+	}
+	if (cw_curl.handle == NULL) {
+		*err = xasprintf(_("cannot load libcurl (Debian package: libcurl4): %s"),
+		    first_error != NULL ? first_error : "");
+		free(first_error);
+		return -1;
+	}
+	free(first_error);
+	/* POSIX lets a data pointer from dlsym() become a function pointer;
+	 * memcpy keeps -Wpedantic quiet about it. */
+#define LOAD(field, name) do {						\
+		void *p_ = curl_sym(name, &missing);				\
+		memcpy(&cw_curl.field, &p_, sizeof p_);			\
+	} while (0)
+	LOAD(global_init, "curl_global_init");
+	LOAD(global_cleanup, "curl_global_cleanup");
+	LOAD(easy_init, "curl_easy_init");
+	LOAD(easy_setopt, "curl_easy_setopt");
+	LOAD(easy_perform, "curl_easy_perform");
+	LOAD(easy_cleanup, "curl_easy_cleanup");
+	LOAD(easy_getinfo, "curl_easy_getinfo");
+	LOAD(easy_strerror, "curl_easy_strerror");
+	LOAD(free, "curl_free");
+	LOAD(slist_append, "curl_slist_append");
+	LOAD(slist_free_all, "curl_slist_free_all");
+	LOAD(url, "curl_url");
+	LOAD(url_cleanup, "curl_url_cleanup");
+	LOAD(url_get, "curl_url_get");
+	LOAD(url_set, "curl_url_set");
+#undef LOAD
+	if (missing != NULL) {
+		*err = xasprintf(_("the libcurl found is too old (no %s): "
+		    "cudawiz needs 7.68 or newer"), missing);
+		free(missing);
+		dlclose(cw_curl.handle);
+		memset(&cw_curl, 0, sizeof cw_curl);
+		return -1;
+	}
+	return 0;
+}
+
 int
 fetch_global_init(char **err)
 {
-	CURLcode c = curl_global_init(CURL_GLOBAL_DEFAULT);
+	CURLcode c;
+
+	if (curl_load(err) != 0)
+		return -1;
+	c = curl_global_init(CURL_GLOBAL_DEFAULT);
 
 	if (c != CURLE_OK) {
 		*err = xasprintf(_("cannot initialise libcurl: %s"),
@@ -70,7 +190,8 @@ fetch_global_init(char **err)
 void
 fetch_global_cleanup(void)
 {
-	curl_global_cleanup();
+	if (cw_curl.handle != NULL)
+		curl_global_cleanup();
 }
 
 void
