@@ -1,1 +1,22 @@
-# Tests of `cudawiz explain`.
+# `cudawiz explain`: the recogniser and its rules (core), and their tests.
+
+libcudawiz_core_a_SOURCES += \
+	src/explain/recognize.c src/explain/recognize.h \
+	src/diagnose/rules_explain.c
+
+check_PROGRAMS += tests/unit/test_recognize
+tests_unit_test_recognize_SOURCES = tests/unit/test_recognize.c
+tests_unit_test_recognize_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_recognize_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/test_recognize
+
+# explain-common.sh holds their helpers; it is sourced, not run.
+EXPLAIN_CLI_TESTS = \
+	tests/cli/explain-input.sh \
+	tests/cli/explain-soname.sh \
+	tests/cli/explain-stub.sh \
+	tests/cli/explain-version.sh \
+	tests/cli/explain-driver.sh \
+	tests/cli/explain-cudnn.sh
+TESTS += $(EXPLAIN_CLI_TESTS)
+EXTRA_DIST += $(EXPLAIN_CLI_TESTS) tests/cli/explain-common.sh

@@ -29,13 +29,21 @@ enum elfobj_verdict {
 	ELFOBJ_WRONG_CLASS,	/* skipped, search goes on */
 	ELFOBJ_WRONG_MACHINE,	/* skipped, search goes on */
 	ELFOBJ_FATAL,		/* the loader stops with an error (why says which) */
+	ELFOBJ_ENDS_LIST,	/* open() failed otherwise (ELOOP, …) in a directory
+				 * that exists: the loader gives up on the rest of
+				 * this search list and goes on with the next one */
 };
 
 /* The verdict for path under the sysroot, for a loader of elf_class (32 or
  * 64) and machine (EM_*). *why, when not NULL, receives glibc's own words
  * for anything but OK ("invalid ELF header", "file too short", "wrong ELF
  * class: ELFCLASS32", "cannot read file data: Is a directory", "only ET_DYN
- * and ET_EXEC can be loaded", …); the caller frees it. */
+ * and ET_EXEC can be loaded", …); the caller frees it. ET_EXEC is FATAL
+ * ("cannot dynamically load executable"): open_verify() passes it, but
+ * the loader refuses it right after, without searching on. Other open()
+ * errors than ENOENT and EACCES (ELOOP, ENOTDIR, …) are NOACCESS with
+ * their errno text, though glibc 2.36 then skips the rest of the search
+ * list when it takes the directory for an existing one (see elfcheck.c). */
 enum elfobj_verdict elfobj_check(const struct sysroot *sr, const char *path,
 	    int elf_class, unsigned machine, char **why);
 
@@ -71,7 +79,9 @@ struct elfobj {
 		struct elfobj_verneed	*v;
 		size_t			 n, cap;
 	} verneeds;
-	/* Filled only with ELFOBJ_SYMBOLS. */
+	/* Filled only with ELFOBJ_SYMBOLS: the global, weak and unique
+	 * dynamic symbols in table order (locals, which the loader never
+	 * binds to, are left out). */
 	struct {
 		struct elfobj_symbol	*v;
 		size_t			 n, cap;

@@ -376,7 +376,8 @@ join3(const char *dir, const char *sub, const char *name)
 	return strbuf_take(&sb);
 }
 
-enum try_result { TRY_NONE, TRY_FOUND, TRY_FATAL };
+/* TRY_ENDLIST: the rest of this search list is given up (ELOOP …). */
+enum try_result { TRY_NONE, TRY_FOUND, TRY_FATAL, TRY_ENDLIST };
 
 /* One candidate file: the header check of open_verify(). */
 static enum try_result
@@ -402,11 +403,20 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	case ELFOBJ_NOACCESS:
 	case ELFOBJ_WRONG_CLASS:
 	case ELFOBJ_WRONG_MACHINE:
+	case ELFOBJ_ENDS_LIST:
 		if (v == ELFOBJ_WRONG_CLASS)
 			r->other_class = true;
 		s = add_step(r, src, dir, spec, owner, STEP_SKIPPED);
 		s->path = xstrdup(path);
 		s->detail = why != NULL ? why : xstrdup(_("skipped"));
+		if (v == ELFOBJ_ENDS_LIST) {
+			char *d = xasprintf(_("%s; the loader gives up on the rest of this search list"),
+			    s->detail);
+
+			free(s->detail);
+			s->detail = d;
+			return TRY_ENDLIST;
+		}
 		return TRY_NONE;
 	case ELFOBJ_FATAL:
 		break;
@@ -499,6 +509,8 @@ search_list(struct world *w, struct resolution *r, enum step_source src,
 		enum try_result tr = search_dir(w, r, src, l->dirs.v[i],
 		    l->specs.v[i], owner, name);
 
+		if (tr == TRY_ENDLIST)
+			return TRY_NONE;
 		if (tr != TRY_NONE)
 			return tr;
 	}
@@ -531,6 +543,8 @@ search_cache(struct world *w, struct resolution *r, const struct object *loader,
 			enum try_result tr = search_dir(w, r, STEP_CACHE,
 			    env->ldconf_dirs->v[i], NULL, NULL, name);
 
+			if (tr == TRY_ENDLIST)
+				return TRY_NONE;
 			if (tr != TRY_NONE)
 				return tr;
 		}
@@ -566,7 +580,7 @@ search_cache(struct world *w, struct resolution *r, const struct object *loader,
 			s->path = xstrdup(e->value);
 			s->detail = xstrdup(_("the cache names a file that is gone"));
 		}
-		return tr;
+		return tr == TRY_ENDLIST ? TRY_NONE : tr;
 	}
 }
 
@@ -635,6 +649,8 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 			return TRY_NONE;
 		}
 		tr = try_file(w, r, STEP_PATH, NULL, NULL, NULL, path);
+		if (tr == TRY_ENDLIST)
+			tr = TRY_NONE;
 		if (tr == TRY_FOUND)
 			r->resolved = path;
 		else
@@ -697,6 +713,8 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 			for (size_t i = 0; i < env->prof->system_dirs.n; i++) {
 				tr = search_dir(w, r, STEP_DEFAULT,
 				    env->prof->system_dirs.v[i], NULL, NULL, name);
+				if (tr == TRY_ENDLIST)
+					break;
 				if (tr != TRY_NONE)
 					goto done;
 			}
@@ -711,8 +729,10 @@ done:
 			r->resolved = xstrdup(s->path);
 		r->via = s->source;
 	} else if (tr == TRY_NONE && r->error == NULL) {
-		r->error = xasprintf("%s: %s", name, r->other_class ?
-		    _("wrong ELF class") :
+		/* glibc names the class it passed over: the other one. */
+		r->error = r->other_class ? xasprintf("%s: %s: ELFCLASS%d", name,
+		    _("wrong ELF class"), env->prof->elf_class == 64 ? 32 : 64) :
+		    xasprintf("%s: %s", name,
 		    _("cannot open shared object file: No such file or directory"));
 	}
 	return tr;

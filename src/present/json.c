@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/resolve.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "present/json.h"
@@ -329,6 +330,38 @@ env_json(const struct env_facts *e)
 	return o;
 }
 
+/* One search step, in the shape `cudawiz why` prints. */
+static json_t *
+step_json(const struct resolve_step *s)
+{
+	json_t *o = json_object();
+
+	set(o, "source", json_string(step_source_name(s->source)));
+	set(o, "dir", jstr(s->dir));
+	set(o, "spec", jstr(s->spec));
+	set(o, "owner", jstr(s->owner));
+	set(o, "path", jstr(s->path));
+	set(o, "result", json_string(step_result_name(s->result)));
+	set(o, "detail", jstr(s->detail));
+	return o;
+}
+
+static json_t *
+copy_json(const struct lib_copy *c)
+{
+	json_t *o = json_object();
+
+	set(o, "path", jstr(c->path));
+	set(o, "target", jstr(c->target));
+	set(o, "soname", jstr(c->soname));
+	set(o, "loadable", json_boolean(c->loadable));
+	set(o, "problem", jstr(c->problem));
+	set(o, "tried", json_boolean(c->tried));
+	set(o, "reached_via", jstr(c->reached_via));
+	set(o, "stub", json_boolean(c->stub));
+	return o;
+}
+
 static json_t *
 libraries_json(const struct facts *f)
 {
@@ -336,12 +369,40 @@ libraries_json(const struct facts *f)
 
 	for (size_t i = 0; i < f->libraries.n; i++) {
 		const struct lib_fact *l = &f->libraries.v[i];
-		json_t *o = json_object();
+		json_t *o = json_object(), *steps = json_array();
+		json_t *others = json_array(), *copies = json_array();
+		json_t *dangling = json_array();
 
 		set(o, "soname", jstr(l->soname));
 		set(o, "resolved", jstr(l->resolved));
 		set(o, "via", jstr(l->via));
 		set(o, "target", jstr(l->target));
+		set(o, "optional", json_boolean(l->optional));
+		set(o, "error", jstr(l->error));
+		/* What the winner's file says it is. */
+		set(o, "file_soname", jstr(l->elf_soname));
+		set(o, "version_definitions", jstrv(&l->elf_verdefs));
+		set(o, "elf_error", jstr(l->elf_error));
+		set(o, "stub", json_boolean(l->stub));
+		for (size_t j = 0; j < l->steps.n; j++)
+			json_array_append_new(steps, step_json(&l->steps.v[j]));
+		set(o, "steps", steps);
+		/* Paths only, as `why` prints them; "copies" says more. */
+		for (size_t j = 0; j < l->copies.n; j++) {
+			json_array_append_new(others, jstr(l->copies.v[j].path));
+			json_array_append_new(copies, copy_json(&l->copies.v[j]));
+		}
+		set(o, "other_copies", others);
+		set(o, "copies", copies);
+		for (size_t j = 0; j < l->dangling.n; j++) {
+			json_t *d = json_object();
+
+			set(d, "path", jstr(l->dangling.v[j].path));
+			set(d, "link", jstr(l->dangling.v[j].link));
+			set(d, "via", jstr(l->dangling.v[j].via));
+			json_array_append_new(dangling, d);
+		}
+		set(o, "dangling", dangling);
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -303,6 +303,44 @@ print_cudnn(struct out *o, const struct facts *f)
 	}
 }
 
+static const char *
+base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s != NULL ? s + 1 : path;
+}
+
+/* True when a and b name files in the same directory (as text). */
+static bool
+same_dir(const char *a, const char *b)
+{
+	size_t la = (size_t)(base_name(a) - a), lb = (size_t)(base_name(b) - b);
+
+	return la == lb && strncmp(a, b, la) == 0;
+}
+
+/* How a winner was found, in the report's words. */
+static const char *
+via_text(const char *via)
+{
+	if (via == NULL)
+		return "?";
+	if (strcmp(via, "ld_library_path") == 0)
+		return "LD_LIBRARY_PATH";
+	if (strcmp(via, "ld.so.conf") == 0)
+		return "ld.so.conf";
+	if (strcmp(via, "default") == 0)
+		return _("default directory");
+	return via;
+}
+
+/*
+ * Each library: the file the loader opens and the step that found it,
+ * the real file behind a link; for one not found, where copies do exist
+ * and why the loader does not take them. Optional libraries that exist
+ * nowhere take one short line.
+ */
 static void
 print_libraries(struct out *o, const struct facts *f)
 {
@@ -312,15 +350,51 @@ print_libraries(struct out *o, const struct facts *f)
 	for (size_t i = 0; i < f->libraries.n; i++) {
 		const struct lib_fact *lib = &f->libraries.v[i];
 		struct line l;
+		size_t shown = 0;
 
 		line_start(&l, o, lib->soname);
 		if (lib->resolved != NULL) {
 			piece(&l, lib->resolved);
-			piecef(&l, "(%s)", lib->via);
+			line_end(&l);
+			line_start(&l, o, "");
+			piecef(&l, _("via %s"), via_text(lib->via));
+			/* The real file: its name alone when it lies beside
+			 * the link, as it nearly always does. */
+			if (lib->target != NULL &&
+			    strcmp(lib->target, lib->resolved) != 0)
+				piecef(&l, "-> %s", same_dir(lib->target,
+				    lib->resolved) ? base_name(lib->target) :
+				    lib->target);
+			if (lib->stub)
+				piece(&l, _("[the toolkit's stub]"));
 		} else {
-			piece(&l, _("not found"));
+			piece(&l, lib->optional ? _("not found (optional)") :
+			    _("not found"));
 		}
 		line_end(&l);
+		if (lib->resolved != NULL)
+			continue;
+		for (size_t j = 0; j < lib->copies.n; j++) {
+			const struct lib_copy *c = &lib->copies.v[j];
+
+			if (shown == LIST_LIMIT) {
+				fprintf(o->fp, "      %s\n", _("…"));
+				break;
+			}
+			line_start(&l, o, "    ");
+			piece(&l, c->path);
+			if (!c->loadable)
+				piecef(&l, "(%s)", c->problem != NULL ?
+				    c->problem : _("cannot be loaded"));
+			else if (c->stub)
+				piece(&l, _("(the toolkit's stub)"));
+			else if (c->tried)
+				piece(&l, _("(passed over)"));
+			else
+				piece(&l, _("(exists, off the search path)"));
+			line_end(&l);
+			shown++;
+		}
 	}
 }
 

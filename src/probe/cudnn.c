@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "loader/elfobj.h"
 #include "probe/cudafiles.h"
-#include "probe/elfinfo.h"
 #include "probe/probe.h"
 #include "util/version.h"
 #include "util/xalloc.h"
@@ -233,7 +233,7 @@ read_library(struct cudnn_scan *sc, struct cudnn_fact *c, const char *name,
 {
 	struct facts *f = sc->ctx->facts;
 	char *path = cf_join(c->lib_dir, name), *real, *err;
-	struct elf_info info;
+	struct elfobj info;
 	const char *v;
 	struct version ver;
 	int rc;
@@ -249,14 +249,14 @@ read_library(struct cudnn_scan *sc, struct cudnn_fact *c, const char *name,
 		free(path);
 		return;
 	}
-	if (elfinfo_read(sc->ctx->sr, real, &info, &err) != 0) {
+	if (elfobj_read(sc->ctx->sr, real, ELFOBJ_DYNAMIC, &info, &err) != 0) {
 		facts_note(f, path, _("the cuDNN library cannot be read: %s"),
 		    err);
 		free(err);
 		c->soname = xstrdup(name);
 	} else {
 		c->soname = xstrdup(info.soname != NULL ? info.soname : name);
-		elfinfo_free(&info);
+		elfobj_free(&info);
 	}
 	v = cf_so_version(cf_basename(real), "libcudnn");
 	if (v != NULL && version_parse(v, &ver) && ver.nparts >= 2)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/resolve.h"
 #include "probe/facts.h"
 #include "util/xalloc.h"
 
@@ -168,6 +169,42 @@ toolkit_fact_free(struct toolkit_fact *t)
 	free(t->nvcc);
 }
 
+void
+lib_fact_free(struct lib_fact *l)
+{
+	free(l->soname);
+	free(l->resolved);
+	free(l->via);
+	free(l->target);
+	free(l->error);
+	for (size_t i = 0; i < l->steps.n; i++) {
+		free(l->steps.v[i].dir);
+		free(l->steps.v[i].spec);
+		free(l->steps.v[i].owner);
+		free(l->steps.v[i].path);
+		free(l->steps.v[i].detail);
+	}
+	free(l->steps.v);
+	for (size_t i = 0; i < l->copies.n; i++) {
+		free(l->copies.v[i].path);
+		free(l->copies.v[i].target);
+		free(l->copies.v[i].soname);
+		free(l->copies.v[i].problem);
+		free(l->copies.v[i].reached_via);
+	}
+	free(l->copies.v);
+	for (size_t i = 0; i < l->dangling.n; i++) {
+		free(l->dangling.v[i].path);
+		free(l->dangling.v[i].link);
+		free(l->dangling.v[i].via);
+	}
+	free(l->dangling.v);
+	free(l->elf_soname);
+	strv_free(&l->elf_verdefs);
+	free(l->elf_error);
+	memset(l, 0, sizeof *l);
+}
+
 static void
 cudnn_free(struct cudnn_fact *c)
 {
@@ -218,12 +255,8 @@ facts_free(struct facts *f)
 	}
 	free(f->env.ldconf.v);
 	fact_str_free(&f->env.ldconf_state);
-	for (size_t i = 0; i < f->libraries.n; i++) {
-		free(f->libraries.v[i].soname);
-		free(f->libraries.v[i].resolved);
-		free(f->libraries.v[i].via);
-		free(f->libraries.v[i].target);
-	}
+	for (size_t i = 0; i < f->libraries.n; i++)
+		lib_fact_free(&f->libraries.v[i]);
 	free(f->libraries.v);
 	for (size_t i = 0; i < f->notes.n; i++) {
 		free(f->notes.v[i].path);

@@ -217,15 +217,70 @@ struct env_facts {
 
 /* ------------------------------------------------------------- libraries */
 
-/* Where a soname would be found by a simple search: LD_LIBRARY_PATH, the
- * ld.so.conf directories, then the default ones. The full loader model
- * replaces this search; the shape stays. */
-struct lib_fact {
-	char	*soname;	/* libcudart.so.13, libcuda.so.1, … */
-	char	*resolved;	/* NULL when not found */
-	char	*via;		/* "ld_library_path", "ld.so.conf", "default" */
-	char	*target;	/* the real file behind resolved */
+/* Where a plain program's dlopen("libX.so.N") would find a library, by
+ * the loader model (src/loader/resolve.h): the winner and how it was
+ * reached, every step of the search, the other files of that name and
+ * which of them a later step would reach, and what the winner's ELF file
+ * says about itself. */
+struct resolve_step;
+
+/* Another file of the library's name, not the one the loader opens. */
+struct lib_copy {
+	char	*path;		/* dir/name, as found */
+	char	*target;	/* the real file behind it; NULL: dangling or unreadable */
+	char	*soname;	/* its DT_SONAME; NULL: none or unreadable */
+	bool	 loadable;	/* the loader would take it (class, machine, ELF) */
+	char	*problem;	/* why not, when !loadable */
+	bool	 tried;		/* a step before the winner met it and passed over */
+	/* The search step after the winner's that would reach it if the
+	 * winner were gone ("ld_library_path", "ld.so.conf", "default");
+	 * NULL when none would. */
+	char	*reached_via;
+	bool	 stub;		/* in (or a link into) a directory named "stubs" */
 };
+
+/* A symbolic link of the library's name met on the search path whose
+ * target does not exist, or an ld.so.cache entry for a file that is gone;
+ * the loader passes over both. */
+struct lib_dangling {
+	char	*path;
+	char	*link;		/* what it points to, as written; NULL: a stale cache entry */
+	char	*via;		/* the step's source: "ld_library_path", … */
+};
+
+struct lib_fact {
+	char	*soname;	/* libcudart.so.13, libcuda.so.1, … as asked for */
+	char	*resolved;	/* the path the loader opens; NULL when not found */
+	/* How the winner was reached: "ld_library_path", "ld.so.conf" (the
+	 * cache ldconfig builds from it), "default", "rpath", "runpath",
+	 * "loaded", "path". */
+	char	*via;
+	char	*target;	/* the real file behind resolved */
+	bool	 optional;	/* absence is normal (TensorRT, unversioned libcuda.so) */
+	char	*error;		/* the loader's message when not resolved */
+	/* The resolver's trace, in order (struct resolve_step of
+	 * loader/resolve.h, owned here). */
+	struct {
+		struct resolve_step	*v;
+		size_t			 n, cap;
+	} steps;
+	struct {
+		struct lib_copy		*v;
+		size_t			 n, cap;
+	} copies;
+	struct {
+		struct lib_dangling	*v;
+		size_t			 n, cap;
+	} dangling;
+	/* The winner's ELF facts. */
+	char		*elf_soname;	/* DT_SONAME; NULL: none or unreadable */
+	struct strv	 elf_verdefs;	/* version definitions, the base left out */
+	char		*elf_error;	/* why it could not be read */
+	bool		 stub;		/* the winner is a toolkit's stub (as lib_copy) */
+};
+
+/* Frees what a library fact holds (not the struct itself). */
+void	lib_fact_free(struct lib_fact *l);
 
 /* ----------------------------------------------------------------- facts */
 

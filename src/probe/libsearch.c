@@ -1,14 +1,14 @@
-/* The library search: where a plain dlopen("libX.so.N") would find the
- * CUDA sonames that matter, by a simple model of the loader.
+/* The library probe: which file a plain program's dlopen("libX.so.N")
+ * would load for each CUDA library that matters, by the loader model in
+ * src/loader/resolve.h, and what else lies around under that name.
  *
- * It runs last, after the toolkit and cuDNN probes, so it can also look
- * for the runtime sonames they found. The model searches LD_LIBRARY_PATH,
- * then the ld.so.conf directories (standing in for /etc/ld.so.cache), then
- * the default directories; the full glibc model (RPATH, RUNPATH, the
- * cache, ELF class checks) replaces it later and keeps struct lib_fact.
- *
- * Each search directory is listed once and every soname is looked up in
- * the sorted listing, so many sonames over many directories stay cheap. */
+ * It runs last, after the toolkit, cuDNN and driver probes, so it can ask
+ * for the sonames they found and tell the resolver where else copies may
+ * live (toolkit and cuDNN directories, driver directories, WSL's). Each
+ * library fact keeps the resolver's trace and adds what the rules need
+ * and the resolver does not say: which other copy a later step would
+ * reach, dangling links passed over, the winner's SONAME and version
+ * definitions, and whether a file is a toolkit's stub. */
 #include "config.h"
 
 #include <errno.h>
@@ -17,127 +17,355 @@
 #include <sys/stat.h>
 
 #include "i18n.h"
+#include "loader/resolve.h"
 #include "probe/probe.h"
+#include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
-/* The x86_64 defaults of Debian's and Fedora's glibc together. */
-static const char *const default_dirs[] = {
-	"/lib64", "/usr/lib64", "/lib/x86_64-linux-gnu",
-	"/usr/lib/x86_64-linux-gnu", "/lib", "/usr/lib",
+/* TensorRT majors frameworks probe for when nothing better is known: 8
+ * (TensorFlow 2.x) and 10 (current TensorRT); the matrix lists none. */
+static const char *const tensorrt_sonames[] = {
+	"libnvinfer.so.8", "libnvinfer.so.10",
 };
 
-struct search_dir {
-	char		*dir;
-	const char	*via;
-	bool		 listed;	/* names holds the sorted listing */
-	struct strv	 names;
-};
+/* The order of a step source in a plain program's search, for "would a
+ * later step reach it". */
+static int
+source_rank(enum step_source s)
+{
+	switch (s) {
+	case STEP_PATH:
+	case STEP_LOADED:
+		return 0;
+	case STEP_RPATH:
+		return 1;
+	case STEP_LD_LIBRARY_PATH:
+		return 2;
+	case STEP_RUNPATH:
+		return 3;
+	case STEP_CACHE:
+		return 4;
+	case STEP_DEFAULT:
+		break;
+	}
+	return 5;
+}
 
-struct search {
-	struct probe_ctx	*ctx;
-	struct {
-		struct search_dir	*v;
-		size_t			 n, cap;
-	} dirs;
-};
+/* The name doctor's "via" has always used: the cache is what ldconfig
+ * builds from /etc/ld.so.conf, and reports said "ld.so.conf" before the
+ * cache was read. */
+static const char *
+via_name(enum step_source s)
+{
+	return s == STEP_CACHE ? "ld.so.conf" : step_source_name(s);
+}
+
+/* A file in a directory named "stubs", where toolkits keep the stub
+ * libcuda.so (lib64/stubs, targets/x86_64-linux/lib/stubs, a copy of
+ * either). The stub cannot be told from a driver by its contents: both
+ * carry the SONAME libcuda.so.1 and neither has version definitions. */
+static bool
+in_stubs_dir(const char *path)
+{
+	const char *p = path;
+
+	if (path == NULL)
+		return false;
+	while ((p = strstr(p, "/stubs")) != NULL) {
+		if (p[6] == '/' && strchr(p + 7, '/') == NULL)
+			return true;
+		p += 6;
+	}
+	return false;
+}
 
 static bool
-search_has_dir(const struct search *s, const char *dir)
+same_dir(const char *a, const char *b)
 {
-	for (size_t i = 0; i < s->dirs.n; i++)
-		if (strcmp(s->dirs.v[i].dir, dir) == 0)
+	char *na = path_normalise(a), *nb = path_normalise(b);
+	bool same = strcmp(na, nb) == 0;
+
+	free(na);
+	free(nb);
+	return same;
+}
+
+/* The index of dir among the non-empty LD_LIBRARY_PATH entries, or -1. */
+static long
+llp_index(const char *llp, const char *dir)
+{
+	struct strv parts = STRV_INIT;
+	long ix = -1;
+
+	if (llp == NULL)
+		return -1;
+	strv_split(&parts, llp, ":;");
+	for (size_t i = 0; i < parts.n && ix < 0; i++)
+		if (parts.v[i][0] != '\0' && same_dir(parts.v[i], dir))
+			ix = (long)i;
+	strv_free(&parts);
+	return ix;
+}
+
+static long
+dir_index(const struct strv *dirs, const char *dir)
+{
+	for (size_t i = 0; i < dirs->n; i++)
+		if (same_dir(dirs->v[i], dir))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * The search step after the winner's that would load the copy at path if
+ * the winner were gone, or NULL. The sources come in glibc's order; within
+ * LD_LIBRARY_PATH and the default directories a later entry counts.
+ */
+static const char *
+later_step(const struct loader_env *env, const struct lib_fact *l,
+    const char *path)
+{
+	const struct resolve_step *win = NULL;
+	int wrank = -1;
+	char *dir = path_dirname(path);
+	const char *via = NULL;
+	long ix;
+
+	if (l->resolved != NULL && l->steps.n > 0 &&
+	    l->steps.v[l->steps.n - 1].result == STEP_FOUND) {
+		win = &l->steps.v[l->steps.n - 1];
+		wrank = source_rank(win->source);
+	}
+	if (win == NULL)
+		goto out;
+	ix = llp_index(env->ld_library_path, dir);
+	if (ix >= 0 && (wrank < source_rank(STEP_LD_LIBRARY_PATH) ||
+	    (win->source == STEP_LD_LIBRARY_PATH && win->dir != NULL &&
+	    ix > llp_index(env->ld_library_path, win->dir)))) {
+		via = "ld_library_path";
+		goto out;
+	}
+	if (env->cache == NULL && env->ldconf_dirs != NULL) {
+		ix = dir_index(env->ldconf_dirs, dir);
+		if (ix >= 0 && (wrank < source_rank(STEP_CACHE) ||
+		    (win->source == STEP_CACHE && win->dir != NULL &&
+		    ix > dir_index(env->ldconf_dirs, win->dir)))) {
+			via = "ld.so.conf";
+			goto out;
+		}
+	} else if (env->cache != NULL && wrank < source_rank(STEP_CACHE)) {
+		const struct ldcache_entry *e = ldcache_lookup(env->cache,
+		    l->soname, ldcache_abi_flags(env->prof->elf_class,
+		    env->prof->machine), &env->prof->hwcaps_active);
+
+		if (e != NULL && strcmp(e->value, path) == 0) {
+			via = "ld.so.conf";
+			goto out;
+		}
+	}
+	ix = dir_index(&env->prof->system_dirs, dir);
+	if (ix >= 0 && (wrank < source_rank(STEP_DEFAULT) ||
+	    (win->source == STEP_DEFAULT && win->dir != NULL &&
+	    ix > dir_index(&env->prof->system_dirs, win->dir))))
+		via = "default";
+out:
+	free(dir);
+	return via;
+}
+
+static void
+fill_copy(const struct loader_env *env, const struct lib_fact *l,
+    const char *path, struct lib_copy *c)
+{
+	const struct loader_profile *prof = env->prof;
+	char *why = NULL, *err = NULL;
+	struct elfobj obj;
+	const char *later;
+
+	c->path = xstrdup(path);
+	if (sysroot_realpath(env->sr, path, &c->target) != 0)
+		c->target = NULL;
+	c->stub = in_stubs_dir(path) || in_stubs_dir(c->target);
+	for (size_t i = 0; i < l->steps.n; i++)
+		if (l->steps.v[i].path != NULL &&
+		    strcmp(l->steps.v[i].path, path) == 0)
+			c->tried = true;
+	c->loadable = elfobj_check(env->sr, path, prof->elf_class,
+	    prof->machine, &why) == ELFOBJ_OK;
+	if (!c->loadable) {
+		c->problem = why != NULL ? why : xstrdup(_("cannot be loaded"));
+		return;
+	}
+	free(why);
+	memset(&obj, 0, sizeof obj);
+	if (elfobj_read(env->sr, path, ELFOBJ_DYNAMIC, &obj, &err) == 0 &&
+	    obj.soname != NULL)
+		c->soname = xstrdup(obj.soname);
+	free(err);
+	elfobj_free(&obj);
+	later = later_step(env, l, path);
+	c->reached_via = later != NULL ? xstrdup(later) : NULL;
+}
+
+static void
+copy_free(struct lib_copy *c)
+{
+	free(c->path);
+	free(c->target);
+	free(c->soname);
+	free(c->problem);
+	free(c->reached_via);
+}
+
+/* One real file reached under two directory names (lib64 and the
+ * targets/ directory it links to) is one copy: the first, unless the
+ * other is the one a later step would reach. */
+static void
+add_copy(const struct loader_env *env, struct lib_fact *l, const char *path)
+{
+	struct lib_copy c;
+
+	memset(&c, 0, sizeof c);
+	fill_copy(env, l, path, &c);
+	for (size_t i = 0; c.target != NULL && i < l->copies.n; i++) {
+		struct lib_copy *o = &l->copies.v[i];
+
+		if (o->target == NULL || strcmp(o->target, c.target) != 0)
+			continue;
+		if (o->reached_via == NULL && c.reached_via != NULL) {
+			copy_free(o);
+			*o = c;
+		} else {
+			copy_free(&c);
+		}
+		return;
+	}
+	*(struct lib_copy *)VEC_PUSH(&l->copies) = c;
+}
+
+/* Links of the name in the directories searched before the winner that
+ * point nowhere: the loader passes over them, so the trace says nothing,
+ * but they are what is left of an upgrade or a hand-made link. */
+static void
+find_dangling(const struct loader_env *env, struct lib_fact *l)
+{
+	for (size_t i = 0; i < l->steps.n; i++) {
+		const struct resolve_step *s = &l->steps.v[i];
+		struct lib_dangling *d;
+		struct stat st;
+		char *path, *link = NULL;
+
+		if (s->result != STEP_NOT_FOUND)
+			continue;
+		if (s->source == STEP_CACHE && s->dir == NULL) {
+			/* A cache entry for a file that is gone, or none. */
+			if (s->path == NULL)
+				continue;
+			path = xstrdup(s->path);
+		} else if (s->dir != NULL) {
+			path = xasprintf("%s%s%s", s->dir,
+			    s->dir[0] != '\0' && s->dir[strlen(s->dir) - 1] == '/' ?
+			    "" : "/", l->soname);
+		} else {
+			continue;
+		}
+		if (sysroot_lstat(env->sr, path, &st) == 0) {
+			if (!S_ISLNK(st.st_mode) ||
+			    sysroot_stat(env->sr, path, &st) == 0 ||
+			    sysroot_readlink(env->sr, path, &link) != 0) {
+				free(path);
+				continue;
+			}
+		} else if (s->dir != NULL) {
+			free(path);
+			continue;
+		}
+		d = VEC_PUSH(&l->dangling);
+		d->path = path;
+		d->link = link;
+		d->via = xstrdup(via_name(s->source));
+	}
+}
+
+/* Moves what a resolution holds into the library fact. */
+static void
+take_resolution(struct lib_fact *out, struct resolution *r)
+{
+	out->resolved = r->resolved;
+	r->resolved = NULL;
+	out->error = r->error;
+	r->error = NULL;
+	out->steps.v = r->steps.v;
+	out->steps.n = r->steps.n;
+	out->steps.cap = r->steps.cap;
+	memset(&r->steps, 0, sizeof r->steps);
+	if (out->resolved != NULL)
+		out->via = xstrdup(via_name(r->via));
+}
+
+/* Names whose absence is normal: TensorRT, which frameworks probe for
+ * and do without, and the unversioned libcuda.so that only the driver's
+ * development package installs. */
+static bool
+optional_name(const char *soname)
+{
+	static const char *const stems[] = {
+		"libnvinfer.so", "libnvinfer_plugin.so", "libnvonnxparser.so",
+		"libnvparsers.so",
+	};
+
+	if (strcmp(soname, "libcuda.so") == 0)
+		return true;
+	for (size_t i = 0; i < sizeof stems / sizeof *stems; i++)
+		if (strncmp(soname, stems[i], strlen(stems[i])) == 0)
 			return true;
 	return false;
 }
 
-static void
-search_add(struct search *s, const char *dir, const char *via)
+void
+probe_resolve_library(const struct loader_env *env, const char *soname,
+    struct lib_fact *out)
 {
-	struct search_dir *d;
-	int rc;
+	struct resolution r;
+	struct elfobj obj;
+	char *err = NULL;
 
-	if (search_has_dir(s, dir))
-		return;
-	d = VEC_PUSH(&s->dirs);
-	d->dir = xstrdup(dir);
-	d->via = via;
-	rc = sysroot_list_dir(s->ctx->sr, dir, &d->names);
-	d->listed = rc == 0;
-	/* A directory that cannot be listed may still be searchable (x
-	 * without r); lookups there fall back to stat. A missing one is
-	 * already reported by the environment probe. */
-	if (rc != 0 && rc != ENOENT && rc != ENOTDIR)
-		facts_note(s->ctx->facts, dir,
-		    _("cannot list a library search directory: %s"),
-		    sysroot_strerror(rc));
-}
+	memset(out, 0, sizeof *out);
+	out->soname = xstrdup(soname);
+	out->optional = optional_name(soname);
+	resolve_name(env, soname, NULL, &r);
+	take_resolution(out, &r);
+	if (out->resolved != NULL) {
+		int rc = sysroot_realpath(env->sr, out->resolved, &out->target);
 
-static void
-build_search(struct search *s)
-{
-	const struct facts *f = s->ctx->facts;
-	const struct path_var *llp = &f->env.ld_library_path;
-	bool skipped_empty = false;
-
-	for (size_t i = 0; i < llp->entries.n; i++) {
-		const struct path_entry *e = &llp->entries.v[i];
-
-		if (e->duplicate_of >= 0 || e->exists == 0)
-			continue;
-		if (e->empty) {
-			/* Under --root there is no meaningful current
-			 * directory: the tree is not where a program runs. */
-			if (!f->live_allowed) {
-				skipped_empty = true;
-				continue;
-			}
-			search_add(s, ".", "ld_library_path");
-			continue;
+		if (rc != 0) {
+			out->target = NULL;
+			out->elf_error = xasprintf(_("%s: cannot resolve the file "
+			    "behind it: %s"), out->resolved, sysroot_strerror(rc));
 		}
-		search_add(s, e->value, "ld_library_path");
+		out->stub = in_stubs_dir(out->resolved) || in_stubs_dir(out->target);
+		memset(&obj, 0, sizeof obj);
+		if (elfobj_read(env->sr, out->resolved, ELFOBJ_DYNAMIC, &obj,
+		    &err) == 0) {
+			if (obj.soname != NULL)
+				out->elf_soname = xstrdup(obj.soname);
+			for (size_t i = 0; i < obj.verdefs.n; i++)
+				strv_push(&out->elf_verdefs, obj.verdefs.v[i]);
+		} else if (out->elf_error == NULL) {
+			out->elf_error = err;
+			err = NULL;
+		}
+		free(err);
+		elfobj_free(&obj);
 	}
-	if (skipped_empty)
-		facts_note(s->ctx->facts, "LD_LIBRARY_PATH",
-		    _("an empty entry means the current directory, which is not searched under --root"));
-	for (size_t i = 0; i < f->env.ldconf.n; i++)
-		if (f->env.ldconf.v[i].exists != 0)
-			search_add(s, f->env.ldconf.v[i].dir, "ld.so.conf");
-	for (size_t i = 0; i < sizeof default_dirs / sizeof default_dirs[0]; i++)
-		search_add(s, default_dirs[i], "default");
+	for (size_t i = 0; i < r.other_copies.n; i++)
+		add_copy(env, out, r.other_copies.v[i]);
+	find_dangling(env, out);
+	resolution_free(&r);
 }
 
-static int
-cmp_name(const void *key, const void *elem)
-{
-	return strcmp(key, *(char *const *)elem);
-}
-
-static char *
-join(const char *dir, const char *name)
-{
-	size_t dl = strlen(dir);
-
-	return xasprintf("%s%s%s", dir, dl > 0 && dir[dl - 1] == '/' ? "" : "/",
-	    name);
-}
-
-/* The loader opens the first candidate that is a readable file; a
- * dangling link or a directory of that name is passed over. */
-static char *
-lookup(const struct search *s, const struct search_dir *d, const char *soname)
-{
-	struct stat st;
-	char *path;
-
-	if (d->listed && (d->names.n == 0 || bsearch(soname, d->names.v,
-	    d->names.n, sizeof *d->names.v, cmp_name) == NULL))
-		return NULL;
-	path = join(d->dir, soname);
-	if (sysroot_stat(s->ctx->sr, path, &st) != 0 || !S_ISREG(st.st_mode))
-		FREE(&path);
-	return path;
-}
+/* ------------------------------------------------------------ doctor */
 
 /* "libcudart.so.13" and "libcudart.so.11.0" are sonames (CUDA 11.0 and
  * older carry major.minor); "libcudart.so.12.4.127" is a real file. */
@@ -158,88 +386,122 @@ add_soname(struct strv *sonames, const char *name)
 		strv_push(sonames, name);
 }
 
-/* The sonames to resolve: the driver's, every runtime and cuDNN the other
- * probes found, then any other runtime or cuDNN soname in the search
- * directories (sorted, so the order does not depend on the directories). */
+/* Runtime, cuDNN and TensorRT sonames in the directories a plain program
+ * searches, beyond those the other probes named. */
 static void
-collect_sonames(const struct search *s, struct strv *sonames)
+scan_dir(const struct probe_ctx *ctx, const char *dir, struct strv *seen,
+    struct strv *listed)
 {
-	const struct facts *f = s->ctx->facts;
-	struct strv extra = STRV_INIT;
+	struct strv names = STRV_INIT;
+	int rc;
+
+	if (strv_contains(listed, dir))
+		return;
+	strv_push(listed, dir);
+	rc = sysroot_list_dir(ctx->sr, dir, &names);
+	/* A missing directory is the environment probe's to report. */
+	if (rc != 0 && rc != ENOENT && rc != ENOTDIR)
+		facts_note(ctx->facts, dir,
+		    _("cannot list a library search directory: %s"),
+		    sysroot_strerror(rc));
+	for (size_t i = 0; i < names.n; i++) {
+		const char *name = names.v[i];
+
+		if ((is_soname_like(name, "libcudart.so.", 2) ||
+		    is_soname_like(name, "libcudnn.so.", 1) ||
+		    is_soname_like(name, "libnvinfer.so.", 1)) &&
+		    !strv_contains(seen, name))
+			strv_push(seen, name);
+	}
+	strv_free(&names);
+}
+
+/* The sonames to resolve, in report order: the driver's, the unversioned
+ * libcuda.so, every runtime and cuDNN the other probes found, any other
+ * runtime or cuDNN soname in the search directories (sorted, so the order
+ * does not depend on the directories), then TensorRT. */
+static void
+collect_sonames(const struct probe_ctx *ctx, const struct loader_session *s,
+    struct strv *sonames)
+{
+	const struct facts *f = ctx->facts;
+	const struct path_var *llp = &f->env.ld_library_path;
+	struct strv seen = STRV_INIT, listed = STRV_INIT;
 
 	add_soname(sonames, "libcuda.so.1");
 	add_soname(sonames, "libnvidia-ml.so.1");
+	add_soname(sonames, "libcuda.so");
 	for (size_t i = 0; i < f->toolkits.n; i++)
 		for (size_t j = 0; j < f->toolkits.v[i].cudart.n; j++)
 			add_soname(sonames, f->toolkits.v[i].cudart.v[j].soname);
 	for (size_t i = 0; i < f->cudnn.n; i++)
 		add_soname(sonames, f->cudnn.v[i].soname);
-	for (size_t i = 0; i < s->dirs.n; i++) {
-		const struct search_dir *d = &s->dirs.v[i];
+	for (size_t i = 0; i < llp->entries.n; i++) {
+		const struct path_entry *e = &llp->entries.v[i];
 
-		for (size_t j = 0; j < d->names.n; j++) {
-			const char *name = d->names.v[j];
-
-			if ((is_soname_like(name, "libcudart.so.", 2) ||
-			    is_soname_like(name, "libcudnn.so.", 1)) &&
-			    !strv_contains(sonames, name) &&
-			    !strv_contains(&extra, name))
-				strv_push(&extra, name);
-		}
+		if (!e->empty && e->exists != 0 && e->duplicate_of < 0)
+			scan_dir(ctx, e->value, &seen, &listed);
 	}
-	strv_sort(&extra);
-	for (size_t i = 0; i < extra.n; i++)
-		strv_push(sonames, extra.v[i]);
-	strv_free(&extra);
+	for (size_t i = 0; i < f->env.ldconf.n; i++)
+		if (f->env.ldconf.v[i].exists != 0)
+			scan_dir(ctx, f->env.ldconf.v[i].dir, &seen, &listed);
+	for (size_t i = 0; i < s->prof.system_dirs.n; i++)
+		scan_dir(ctx, s->prof.system_dirs.v[i], &seen, &listed);
+	strv_sort(&seen);
+	for (size_t i = 0; i < seen.n; i++)
+		if (strncmp(seen.v[i], "libnvinfer.", 11) != 0)
+			add_soname(sonames, seen.v[i]);
+	for (size_t i = 0; i < sizeof tensorrt_sonames / sizeof *tensorrt_sonames; i++)
+		if (!strv_contains(&seen, tensorrt_sonames[i]))
+			strv_push(&seen, tensorrt_sonames[i]);
+	for (size_t i = 0; i < seen.n; i++)
+		if (strncmp(seen.v[i], "libnvinfer.", 11) == 0 &&
+		    !strv_contains(sonames, seen.v[i]))
+			strv_push(sonames, seen.v[i]);
+	strv_free(&seen);
+	strv_free(&listed);
 }
 
+/* Under --root an empty LD_LIBRARY_PATH entry (the current directory) is
+ * left out of the search: the tree is not where a program runs. */
 static void
-resolve(struct search *s, const char *soname)
+note_empty_entries(struct probe_ctx *ctx)
 {
-	struct lib_fact *l = VEC_PUSH(&s->ctx->facts->libraries);
+	const struct path_var *llp = &ctx->facts->env.ld_library_path;
 
-	l->soname = xstrdup(soname);
-	for (size_t i = 0; i < s->dirs.n; i++) {
-		const struct search_dir *d = &s->dirs.v[i];
-		char *path = lookup(s, d, soname);
-		int rc;
-
-		if (path == NULL)
-			continue;
-		l->resolved = path;
-		l->via = xstrdup(d->via);
-		rc = sysroot_realpath(s->ctx->sr, path, &l->target);
-		if (rc != 0)
-			facts_note(s->ctx->facts, path,
-			    _("cannot resolve the file behind this library: %s"),
-			    sysroot_strerror(rc));
+	if (sysroot_is_host(ctx->sr))
 		return;
-	}
+	for (size_t i = 0; i < llp->entries.n; i++)
+		if (llp->entries.v[i].empty) {
+			facts_note(ctx->facts, "LD_LIBRARY_PATH",
+			    _("an empty entry means the current directory, which is not searched under --root"));
+			return;
+		}
 }
 
 void
 probe_libraries(struct probe_ctx *ctx)
 {
-	struct search s = { ctx, { NULL, 0, 0 } };
+	struct loader_session s;
+	struct strv ldconf = STRV_INIT, extra = STRV_INIT;
 	struct strv sonames = STRV_INIT;
 
-	build_search(&s);
-	collect_sonames(&s, &sonames);
+	loader_session_init(&s, ctx->sr, ctx->envp);
+	note_empty_entries(ctx);
+	if (s.cache_error != NULL)
+		facts_note(ctx->facts, s.prof.cache_path, "%s", s.cache_error);
+	probe_loader_dirs(ctx->facts, &ldconf, &extra);
+	s.env.extra_dirs = &extra;
+	/* A tree without a cache stands for a machine where ldconfig has
+	 * run over its ld.so.conf (DECISIONS.md). */
+	if (!sysroot_is_host(ctx->sr))
+		s.env.ldconf_dirs = &ldconf;
+	collect_sonames(ctx, &s, &sonames);
 	for (size_t i = 0; i < sonames.n; i++)
-		resolve(&s, sonames.v[i]);
+		probe_resolve_library(&s.env, sonames.v[i],
+		    VEC_PUSH(&ctx->facts->libraries));
 	strv_free(&sonames);
-	for (size_t i = 0; i < s.dirs.n; i++) {
-		free(s.dirs.v[i].dir);
-		strv_free(&s.dirs.v[i].names);
-	}
-	free(s.dirs.v);
-}
-
-void
-probe_resolve_library(const struct loader_env *env, const char *soname,
-    struct lib_fact *out)
-{
-	(void)env;
-	memset(out, 0, sizeof *out);
-	out->soname = xstrdup(soname);
+	strv_free(&ldconf);
+	strv_free(&extra);
+	loader_session_free(&s);
 }

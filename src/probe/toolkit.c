@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 
 #include "i18n.h"
+#include "loader/elfobj.h"
 #include "probe/cudafiles.h"
-#include "probe/elfinfo.h"
 #include "probe/probe.h"
 #include "util/version.h"
 #include "util/xalloc.h"
@@ -152,7 +152,7 @@ add_cudart(struct tk_probe *tp, struct toolkit_fact *tk, const char *dir,
 {
 	struct facts *f = tp->ctx->facts;
 	struct cudart_dir *cd = VEC_PUSH(&tk->cudart);
-	struct elf_info info;
+	struct elfobj info;
 	char *path = cf_join(dir, name), *real = NULL, *err = NULL;
 	int rc;
 
@@ -167,14 +167,14 @@ add_cudart(struct tk_probe *tp, struct toolkit_fact *tk, const char *dir,
 		return;
 	}
 	cd->file = real;
-	if (elfinfo_read(tp->ctx->sr, real, &info, &err) != 0) {
+	if (elfobj_read(tp->ctx->sr, real, ELFOBJ_DYNAMIC, &info, &err) != 0) {
 		facts_note(f, path,
 		    _("the CUDA runtime library cannot be read: %s"), err);
 		free(err);
 		cd->soname = xstrdup(name);
 	} else {
 		cd->soname = xstrdup(info.soname != NULL ? info.soname : name);
-		elfinfo_free(&info);
+		elfobj_free(&info);
 	}
 	free(path);
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The simple library search: LD_LIBRARY_PATH, then the ld.so.conf
+# The library search in doctor: LD_LIBRARY_PATH, then the ld.so.conf
 # directories, then the default ones; the first regular file wins, a
 # dangling link is passed over, runtime and cuDNN sonames found in the
 # search directories are resolved too, real file names are not sonames.
@@ -22,8 +22,8 @@ fx_link libcudart.so.12.4.127 /opt/rt/libcudart.so.12
 fx_link rt /opt/rt-link
 # A dangling libcudart.so.11.0 on LD_LIBRARY_PATH, the real one later.
 fx_link libcudart.so.11.8.89 /opt/rt/libcudart.so.11.0
-fx_so /usr/lib64/libcudart.so.11.8.89 libcudart.so.11.0
-fx_link libcudart.so.11.8.89 /usr/lib64/libcudart.so.11.0
+fx_so /usr/lib/x86_64-linux-gnu/libcudart.so.11.8.89 libcudart.so.11.0
+fx_link libcudart.so.11.8.89 /usr/lib/x86_64-linux-gnu/libcudart.so.11.0
 # cuDNN in an ld.so.conf directory.
 fx_so /opt/cudnn/lib/libcudnn.so.9.1.0 libcudnn.so.9
 fx_link libcudnn.so.9.1.0 /opt/cudnn/lib/libcudnn.so.9
@@ -42,7 +42,7 @@ is "$(lib libcudart.so.12 resolved)" /opt/rt-link/libcudart.so.12 \
 is "$(lib libcudart.so.12 via)" ld_library_path "... via ld_library_path"
 is "$(lib libcudart.so.12 target)" /opt/rt/libcudart.so.12.4.127 \
     "... and the target is canonical"
-is "$(lib libcudart.so.11.0 resolved)" /usr/lib64/libcudart.so.11.0 \
+is "$(lib libcudart.so.11.0 resolved)" /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 \
     "a dangling link on LD_LIBRARY_PATH is passed over"
 is "$(lib libcudnn.so.9 via)" ld.so.conf "cuDNN resolves via ld.so.conf"
 is "$(lib libnvidia-ml.so.1 resolved)" null "a soname found nowhere resolves to null"

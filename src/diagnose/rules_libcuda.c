@@ -1,0 +1,355 @@
+/* Loader rules about the driver library: LIBCUDA_NOT_FOUND, WSL_LIBCUDA
+ * and a stub libcuda that wins. Pure. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/diagnose.h"
+#include "diagnose/loader_rules.h"
+#include "i18n.h"
+#include "loader/resolve.h"
+#include "util/pathnorm.h"
+#include "util/shquote.h"
+#include "util/strbuf.h"
+#include "util/version.h"
+#include "util/xalloc.h"
+
+/* ------------------------------------------------------- libcuda rules */
+
+static bool
+has_linux_libcuda(const struct facts *facts)
+{
+	for (size_t i = 0; i < facts->driver.libs.n; i++)
+		if (!facts->driver.libs.v[i].wsl &&
+		    lr_streq(facts->driver.libs.v[i].name, "libcuda"))
+			return true;
+	return false;
+}
+
+/*
+ * Whether libcuda.so.1 ought to load here. Not when rules_gpu.c already
+ * says why it cannot (no GPU; the module not loaded, nouveau, no DKMS
+ * build: those fire when the module is known not to be loaded), and not
+ * when nothing shows a driver at all.
+ */
+bool
+lr_driver_expected(const struct facts *facts)
+{
+	const struct driver_facts *d = &facts->driver;
+
+	if (lr_is_value(&d->nvidia_loaded, "no"))
+		return false;
+	if (facts->gpus_state.state == FACT_KNOWN && facts->gpus.n == 0)
+		return false;
+	if (lr_is_value(&d->nvidia_loaded, "yes"))
+		return true;
+	for (size_t i = 0; i < facts->gpus.n; i++)
+		if (lr_is_value(&facts->gpus.v[i].kernel_driver, "nvidia"))
+			return true;
+	return has_linux_libcuda(facts);
+}
+
+static void
+fix_install_driver(struct finding *f, const struct facts *facts)
+{
+	if (facts->driver.docker || facts->driver.podman) {
+		lr_fix_comment(f, _("in a container the driver's libraries come "
+		    "from the host: start it with the NVIDIA Container Toolkit"));
+		strv_push(&f->fix, "docker run --gpus all IMAGE");
+		return;
+	}
+	lr_fix_comment(f, _("install the NVIDIA driver (Debian, with contrib "
+	    "and non-free enabled; Ubuntu: sudo ubuntu-drivers install):"));
+	strv_push(&f->fix, "sudo apt-get install nvidia-driver");
+}
+
+void
+lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
+    struct findings *out)
+{
+	const struct lib_copy *best = lr_best_off_path_copy(lib);
+	const struct driver_lib *real = NULL;
+	struct finding *f;
+
+	for (size_t i = 0; i < facts->driver.libs.n && real == NULL; i++)
+		if (!facts->driver.libs.v[i].wsl &&
+		    lr_streq(facts->driver.libs.v[i].name, "libcuda"))
+			real = &facts->driver.libs.v[i];
+	if (best != NULL) {
+		char *dir = path_dirname(best->path);
+
+		f = finding_add(out, FINDING_LIBCUDA_NOT_FOUND,
+		    _("The driver's libcuda.so.1 is installed in %s, but no step "
+		    "of the loader's search reaches it, so every CUDA program "
+		    "fails to start or reports no driver (cudaErrorInsufficientDriver, "
+		    "\"CUDA driver version is insufficient\")."), dir);
+		strv_pushf(&f->evidence, _("%s exists, off the search path"),
+		    best->path);
+		free(dir);
+	} else if (real != NULL) {
+		f = finding_add(out, FINDING_LIBCUDA_NOT_FOUND,
+		    _("The NVIDIA driver's library %s is installed, but there "
+		    "is no libcuda.so.1 link to it that the loader can find, so "
+		    "every CUDA program fails to find the driver. ldconfig "
+		    "makes that link; it has not run since the driver was "
+		    "installed, or the library's directory is not in its "
+		    "configuration."), real->path);
+		strv_pushf(&f->evidence, _("driver library: %s (version %s)"),
+		    real->path, real->version != NULL ? real->version : "?");
+	} else {
+		f = finding_add(out, FINDING_LIBCUDA_NOT_FOUND,
+		    _("A GPU driver is in use, but no libcuda.so.1 exists where "
+		    "the loader or cudawiz looked: the driver's userspace "
+		    "libraries are not installed (or, in a container, not "
+		    "mounted), so every CUDA program fails to find the driver."));
+	}
+	if (lr_is_value(&facts->driver.nvidia_loaded, "yes"))
+		strv_pushf(&f->evidence, _("%s: the nvidia module is loaded"),
+		    facts->driver.nvidia_loaded.source != NULL ?
+		    facts->driver.nvidia_loaded.source : "/proc/driver/nvidia");
+	for (size_t i = 0; i < lib->copies.n; i++)
+		if (lib->copies.v[i].stub)
+			strv_pushf(&f->evidence, _("%s is the toolkit's stub, not "
+			    "a driver: it must never be loaded"),
+			    lib->copies.v[i].path);
+	lr_search_evidence(f, lib);
+	finding_evidence_cap(f, EVIDENCE_MAX);
+
+	if (best != NULL) {
+		char *dir = path_dirname(best->path);
+
+		lr_fix_reach(f, facts, dir);
+		free(dir);
+	} else if (real != NULL) {
+		char *dir = path_dirname(real->path);
+
+		if (lr_ldconfig_scans(facts, dir)) {
+			lr_fix_comment(f, _("make the libcuda.so.1 link and rebuild "
+			    "the cache:"));
+			strv_push(&f->fix, "sudo ldconfig");
+		} else {
+			char *qt = lr_quoted(lr_base_name(real->path));
+			char *link = xasprintf("%s/libcuda.so.1", dir);
+			char *ql = lr_quoted(link);
+
+			lr_fix_comment(f, _("make the link, then let the loader "
+			    "find the directory:"));
+			strv_pushf(&f->fix, "sudo ln -s %s %s", qt, ql);
+			if (lr_conf_safe(dir))
+				lr_fix_ldconf(f, dir, NULL);
+			else
+				lr_fix_prepend(f, dir);
+			free(qt);
+			free(link);
+			free(ql);
+		}
+		free(dir);
+	} else {
+		fix_install_driver(f, facts);
+	}
+}
+
+/* --------------------------------------------------------- WSL_LIBCUDA */
+
+static void
+wsl_linux_driver_evidence(struct finding *f, const struct facts *facts)
+{
+	for (size_t i = 0; i < facts->driver.libs.n; i++) {
+		const struct driver_lib *l = &facts->driver.libs.v[i];
+
+		if (!l->wsl)
+			strv_pushf(&f->evidence, _("a Linux driver library inside "
+			    "WSL: %s (version %s)"), l->path,
+			    l->version != NULL ? l->version : "?");
+	}
+}
+
+static void
+fix_remove_linux_driver(struct finding *f, const struct facts *facts)
+{
+	lr_fix_comment(f, _("WSL uses the Windows driver; a Linux NVIDIA driver "
+	    "must not be installed inside it. Find the packages and remove "
+	    "them:"));
+	for (size_t i = 0; i < facts->driver.libs.n; i++) {
+		const struct driver_lib *l = &facts->driver.libs.v[i];
+		char *q;
+
+		if (l->wsl)
+			continue;
+		q = lr_quoted(l->path);
+		strv_pushf(&f->fix, "dpkg -S %s", q);
+		free(q);
+	}
+	lr_fix_comment(f, _("then: sudo apt-get remove --purge PACKAGE..."));
+	strv_push(&f->fix, "sudo ldconfig");
+}
+
+static bool
+has_wsl_copy(const struct lib_fact *lib, const char **path)
+{
+	for (size_t i = 0; i < lib->copies.n; i++)
+		if (lr_under(lib->copies.v[i].path, WSL_LIB_DIR) &&
+		    lib->copies.v[i].loadable) {
+			*path = lib->copies.v[i].path;
+			return true;
+		}
+	return false;
+}
+
+void
+lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
+    struct findings *out)
+{
+	const struct driver_facts *d = &facts->driver;
+	bool linux_driver = has_linux_libcuda(facts);
+	const char *wsl_copy = NULL;
+	struct finding *f;
+
+	if (lib->resolved == NULL) {
+		if (has_wsl_copy(lib, &wsl_copy)) {
+			f = finding_add(out, FINDING_WSL_LIBCUDA,
+			    _("This is WSL: the GPU driver is the Windows one, and "
+			    "its libcuda.so.1 is in %s. That directory is not in "
+			    "the loader's search (WSL normally lists it in "
+			    "/etc/ld.so.conf.d/ld.wsl.conf), so CUDA programs do "
+			    "not find the driver."), WSL_LIB_DIR);
+			strv_pushf(&f->evidence, _("%s exists, off the search path"),
+			    wsl_copy);
+		} else {
+			f = finding_add(out, FINDING_WSL_LIBCUDA,
+			    _("This is WSL, but %s holds no libcuda.so.1: GPU "
+			    "support is not set up. It needs WSL 2 and a current "
+			    "NVIDIA driver installed on Windows (not inside "
+			    "WSL)."), WSL_LIB_DIR);
+			strv_pushf(&f->evidence, d->wsl_lib_dir ?
+			    _("%s exists but has no libcuda.so.1") :
+			    _("%s does not exist"), WSL_LIB_DIR);
+		}
+		lr_search_evidence(f, lib);
+		wsl_linux_driver_evidence(f, facts);
+		finding_evidence_cap(f, EVIDENCE_MAX);
+		if (wsl_copy != NULL) {
+			lr_fix_comment(f, _("put WSL's library directory back into "
+			    "the loader's configuration:"));
+			lr_fix_ldconf(f, WSL_LIB_DIR, "/etc/ld.so.conf.d/ld.wsl.conf");
+			lr_fix_comment(f, _("or for this shell only:"));
+			lr_fix_prepend(f, WSL_LIB_DIR);
+		} else {
+			lr_fix_comment(f, _("from Windows (PowerShell): update WSL, "
+			    "check the distribution runs as version 2, and install "
+			    "the NVIDIA driver for Windows"));
+			strv_push(&f->fix, "wsl.exe --update");
+			strv_push(&f->fix, "wsl.exe -l -v");
+		}
+		if (linux_driver)
+			fix_remove_linux_driver(f, facts);
+		return;
+	}
+	if (lib->stub)
+		return;		/* STUB_LIBCUDA's to say */
+	if (!lr_under(lib->resolved, "/usr/lib/wsl")) {
+		f = finding_add(out, FINDING_WSL_LIBCUDA,
+		    _("This is WSL, where only the Windows driver's libcuda.so.1 "
+		    "in %s works, but the loader finds another one first: %s. "
+		    "CUDA programs load it and find no GPU or fail to "
+		    "initialise."), WSL_LIB_DIR, lib->resolved);
+		lr_winner_evidence(f, lib);
+		if (has_wsl_copy(lib, &wsl_copy))
+			strv_pushf(&f->evidence, _("shadowed: %s"), wsl_copy);
+		wsl_linux_driver_evidence(f, facts);
+		finding_evidence_cap(f, EVIDENCE_MAX);
+		if (lr_streq(lib->via, "ld_library_path")) {
+			struct strv drop = STRV_INIT;
+			char *dir = path_dirname(lib->resolved);
+
+			strv_push_owned(&drop, dir);
+			lr_fix_comment(f, _("drop the directory that shadows WSL's "
+			    "driver from LD_LIBRARY_PATH:"));
+			strv_push_owned(&f->fix, lr_llp_without(facts, &drop, false));
+			strv_free(&drop);
+		}
+		if (linux_driver)
+			fix_remove_linux_driver(f, facts);
+		else {
+			lr_fix_comment(f, _("remove the other libcuda (check which "
+			    "package owns it first):"));
+			lr_fix_rm(f, lib->resolved);
+			strv_push(&f->fix, "sudo ldconfig");
+		}
+		return;
+	}
+	if (!linux_driver)
+		return;
+	f = finding_add(out, FINDING_WSL_LIBCUDA,
+	    _("This is WSL, and a Linux NVIDIA driver is installed inside it. "
+	    "WSL's own libcuda.so.1 still wins today, but the Linux one can "
+	    "take its place after the next ldconfig or driver update, and "
+	    "its libraries do not work with the Windows driver."));
+	f->severity = SEV_WARNING;
+	lr_winner_evidence(f, lib);
+	wsl_linux_driver_evidence(f, facts);
+	finding_evidence_cap(f, EVIDENCE_MAX);
+	fix_remove_linux_driver(f, facts);
+}
+
+/* -------------------------------------------------------- STUB_LIBCUDA */
+
+struct finding *
+lr_find_mut(struct findings *out, enum finding_code code, size_t from)
+{
+	for (size_t i = from; i < out->n; i++)
+		if (out->v[i].code == code)
+			return &out->v[i];
+	return NULL;
+}
+
+void
+lr_rule_stub_winner(const struct facts *facts, const struct lib_fact *lib,
+    struct findings *out, size_t from)
+{
+	bool versioned = lr_streq(lib->soname, "libcuda.so.1");
+	struct finding *f = lr_find_mut(out, FINDING_STUB_LIBCUDA, from);
+	char *dir;
+
+	if (f == NULL) {
+		f = finding_add(out, FINDING_STUB_LIBCUDA, versioned ?
+		    _("libcuda.so.1 resolves to the CUDA toolkit's stub library. "
+		    "The stub exists only so programs can be linked without a "
+		    "driver; loaded at run time, every CUDA call fails with "
+		    "CUDA_ERROR_STUB_LIBRARY (34) or \"CUDA driver version is "
+		    "insufficient\", whatever driver is installed.") :
+		    _("libcuda.so resolves to the CUDA toolkit's stub library. "
+		    "Programs and libraries that dlopen(\"libcuda.so\") get the "
+		    "stub, and every CUDA call then fails with "
+		    "CUDA_ERROR_STUB_LIBRARY (34)."));
+		if (!versioned)
+			f->severity = SEV_WARNING;
+	} else if (versioned) {
+		f->severity = SEV_ERROR;
+	}
+	lr_winner_evidence(f, lib);
+	finding_evidence_cap(f, EVIDENCE_MAX);
+	dir = path_dirname(lib->resolved);
+	if (!lr_is_stubs_dir(dir)) {
+		/* A link made by hand into the stubs directory. */
+		lr_fix_comment(f, _("remove the link to the stub:"));
+		lr_fix_rm(f, lib->resolved);
+		if (!strv_contains(&f->fix, "sudo ldconfig"))
+			strv_push(&f->fix, "sudo ldconfig");
+	} else if (lr_streq(lib->via, "ld_library_path")) {
+		lr_fix_once(f, _("take the stubs directory out of LD_LIBRARY_PATH "
+		    "(link with -L, never run with it):"),
+		    lr_llp_without(facts, NULL, true));
+	} else if (lr_streq(lib->via, "ld.so.conf") &&
+	    lr_ldconf_file_of(facts, dir) != NULL) {
+		lr_fix_comment(f, _("take the stubs directory out of the loader's "
+		    "configuration:"));
+		lr_fix_ldconf_drop(f, dir, lr_ldconf_file_of(facts, dir));
+		strv_push(&f->fix, "sudo ldconfig");
+	}
+	if (versioned && !has_linux_libcuda(facts) && !facts->driver.is_wsl)
+		fix_install_driver(f, facts);
+	free(dir);
+}
