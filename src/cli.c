@@ -74,6 +74,90 @@ usage(FILE *fp)
 	    "failed, 2 usage error or cudawiz could not run.\n"), fp);
 }
 
+/* Long options that take a value as the next word. */
+static const char *const opts_with_value[] = {
+	"--root", "--matrix", "--from", "--url", "--connect-timeout", "--timeout",
+};
+static const char *const opts_plain[] = {
+	"--json", "--offline", "--no-color", "--color", "--help", "--version",
+};
+
+static bool
+word_in(const char *w, const char *const *list, size_t n, bool prefix_eq)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t l = strlen(list[i]);
+
+		if (strcmp(w, list[i]) == 0 ||
+		    (prefix_eq && strncmp(w, list[i], l) == 0 && w[l] == '='))
+			return true;
+	}
+	return false;
+}
+
+#define NWORDS(a) (sizeof a / sizeof a[0])
+
+/* A pasted error message often starts with "-" ("-> CUDA driver version
+ * is insufficient…"): after `explain`, only cudawiz's own options are
+ * options and every other word is text. The words are rearranged so
+ * getopt sees the text after a "--". Returns a new argv (NULL-terminated,
+ * the strings not copied) or NULL when the command is not explain. */
+static char **
+explain_argv(int argc, char **argv, int *new_argc)
+{
+	char **out;
+	int cmd = -1, n = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), false)) {
+			i++;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1] != '\0')
+			continue;
+		cmd = i;
+		break;
+	}
+	if (cmd < 0 || strcmp(argv[cmd], "explain") != 0)
+		return NULL;
+	out = xreallocarray(NULL, (size_t)argc + 2, sizeof *out);
+	for (int i = 0; i <= cmd; i++)
+		out[n++] = argv[i];
+	for (int i = cmd + 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), false) &&
+		    i + 1 < argc) {
+			out[n++] = argv[i];
+			out[n++] = argv[++i];
+		} else if (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), true) ||
+		    word_in(argv[i], opts_plain, NWORDS(opts_plain), false)) {
+			out[n++] = argv[i];
+		}
+	}
+	out[n++] = (char *)"--";
+	for (int i = cmd + 1, after = 0; i < argc; i++) {
+		if (!after && strcmp(argv[i], "--") == 0) {
+			after = 1;
+			continue;
+		}
+		if (!after && word_in(argv[i], opts_with_value, NWORDS(opts_with_value), false) &&
+		    i + 1 < argc) {
+			i++;
+			continue;
+		}
+		if (!after && (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), true) ||
+		    word_in(argv[i], opts_plain, NWORDS(opts_plain), false)))
+			continue;
+		out[n++] = argv[i];
+	}
+	out[n] = NULL;
+	*new_argc = n;
+	return out;
+}
+
 /* Seconds as "2" or "0.5", to milliseconds; -1 when not a sane number. */
 static long
 parse_seconds(const char *s)
@@ -120,7 +204,13 @@ cli_main(int argc, char **argv)
 	struct cli_opts opts = { .color = -1 };
 	const char *name;
 	size_t urls_cap = 0;
-	int c, rc;
+	char **ex_argv;
+	int c, rc, ex_argc = 0;
+
+	if ((ex_argv = explain_argv(argc, argv, &ex_argc)) != NULL) {
+		argc = ex_argc;
+		argv = ex_argv;
+	}
 
 	opts.root = getenv("CUDAWIZ_ROOT");
 	opterr = 0;
@@ -223,5 +313,6 @@ cli_main(int argc, char **argv)
 	rc = EXIT_USAGE;
 out:
 	free(opts.urls);
+	free(ex_argv);
 	return rc;
 }

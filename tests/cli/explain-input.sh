@@ -121,4 +121,13 @@ like "$(cat "$FX_OUT")" "Recognised 3 messages in 4 lines of input" "text: the c
 like "$(cat "$FX_OUT")" "\\(and 1 more line\\)" "text: the repeat"
 like "$(cat "$FX_OUT")" "ERROR +SONAME_NOT_FOUND" "text: the findings"
 
+# A pasted message may start with '-': after `explain`, only cudawiz's
+# own options are options.
+fx_explain -- "-> CUDA driver version is insufficient for CUDA runtime version" --offline
+ok "text starting with '-' is text, not an option (exit $FX_RC)" [ "$FX_RC" -le 1 ]
+like "$(jq -r .input "$FX_OUT")" "^-> CUDA driver version" "... and is the input"
+unlike "$(jq -r .input "$FX_OUT")" "offline" "... while --offline after it is still an option"
+fx_explain -- -q -x
+is "$(jq -r .input "$FX_OUT")" "-q -x" "words that look like short options are text"
+
 done_testing
