@@ -336,7 +336,10 @@ object_list(struct world *w, struct object *o, bool runpath)
 	if (!l->done) {
 		value = !o->have_elf ? NULL :
 		    runpath ? o->elf.runpath : o->elf.rpath;
-		if (value != NULL)
+		/* An empty DT_RPATH/DT_RUNPATH is no list at all (glibc's
+		 * decompose_rpath), though an empty DT_RUNPATH still turns
+		 * the DT_RPATH chain off. */
+		if (value != NULL && value[0] != '\0')
 			fill_list(w, l, value, ":", o->origin);
 		l->done = true;
 	}
@@ -1050,6 +1053,44 @@ resolve_name(const struct loader_env *env, const char *name,
 	return ok;
 }
 
+/* Sets up the world in which requester calls dlopen(): an executable is
+ * the program itself; a library is loaded, with what it needs, into a
+ * plain program. *caller is the object whose DT_RPATH/DT_RUNPATH the
+ * search for the name uses. */
+static int
+world_caller(struct world *w, struct closure *pre, const char *requester,
+    size_t *caller, char **err)
+{
+	bool exec = false;
+
+	if (requester != NULL) {
+		struct elfobj probe;
+		char *perr = NULL;
+
+		if (elfobj_read(w->env->sr, requester, ELFOBJ_DYNAMIC, &probe,
+		    &perr) != 0) {
+			*err = perr;
+			return -1;
+		}
+		exec = probe.interp != NULL;
+		elfobj_free(&probe);
+	}
+	if (world_main(w, pre, exec ? requester : NULL, err) != 0)
+		return -1;
+	/* What the program loaded before anything called dlopen(). */
+	map_deps(w, pre, w->main);
+	*caller = w->main;
+	if (requester != NULL && !exec) {
+		size_t ix = add_object(w, NULL, requester, -1);
+
+		w->objs.v[ix].origin = origin_of(requester, w->env->cwd);
+		object_load_elf(w, &w->objs.v[ix]);
+		map_deps(w, pre, ix);
+		*caller = ix;
+	}
+	return 0;
+}
+
 int
 resolve_dlopen(const struct loader_env *env, const char *name,
     const char *requester, struct resolution *out, struct closure *deps,
@@ -1058,29 +1099,28 @@ resolve_dlopen(const struct loader_env *env, const char *name,
 	struct world w;
 	struct closure pre;
 	enum try_result tr;
-	size_t first;
+	size_t first, caller;
 	char *e = NULL;
 
 	memset(out, 0, sizeof *out);
 	memset(deps, 0, sizeof *deps);
 	memset(&pre, 0, sizeof pre);
 	world_init(&w, env);
-	if (world_main(&w, &pre, requester, &e) != 0) {
+	if (world_caller(&w, &pre, requester, &caller, &e) != 0) {
 		out->name = xstrdup(name);
 		out->requester = requester != NULL ? xstrdup(requester) : NULL;
 		out->error = e;
 		if (err != NULL)
 			*err = xstrdup(e);
+		closure_free(&pre);
 		world_free(&w);
 		return -1;
 	}
-	/* What the program loaded before it called dlopen(). */
-	map_deps(&w, &pre, w.main);
 	first = w.objs.n;
 	{
 		struct resolution *r = VEC_PUSH(&deps->resolutions);
 
-		tr = search(&w, name, (ssize_t)w.main, r);
+		tr = search(&w, name, (ssize_t)caller, r);
 		if (tr == TRY_FOUND && r->via != STEP_LOADED) {
 			ssize_t same = find_same_file(&w, r->resolved);
 
@@ -1094,9 +1134,11 @@ resolve_dlopen(const struct loader_env *env, const char *name,
 		*out = *r;
 		memset(r, 0, sizeof *r);
 		deps->resolutions.n = 0;
+		/* dlopen() gives the new object no loader: the caller's
+		 * DT_RPATH served the name itself, not what it needs (the
+		 * program's still does). */
 		if (tr == TRY_FOUND && out->via != STEP_LOADED) {
-			size_t ix = add_object(&w, name, out->resolved,
-			    (int)w.main);
+			size_t ix = add_object(&w, name, out->resolved, -1);
 
 			w.objs.v[ix].origin = origin_of(out->resolved, env->cwd);
 			object_load_elf(&w, &w.objs.v[ix]);

@@ -8,8 +8,9 @@
  * loaded it, and of the main program (all only when the requester has no
  * DT_RUNPATH); LD_LIBRARY_PATH (':' and ';' separate, an empty entry is
  * the current directory); the requester's DT_RUNPATH; /etc/ld.so.cache;
- * the default directories (neither of the last two when the requester is
- * DF_1_NODEFLIB). In each directory the hardware capability
+ * the default directories (with DF_1_NODEFLIB, cache entries inside the
+ * default directories are refused and the default directories are not
+ * searched). In each directory the hardware capability
  * subdirectories are tried first. A file of the wrong ELF class or machine
  * is skipped; a file that is not a loadable ELF object stops the search
  * with glibc's error, as it does in glibc.
@@ -44,7 +45,7 @@ enum step_result {
 	STEP_SKIPPED,		/* a file the loader passes over (detail says why) */
 	STEP_FATAL,		/* a file that stops the search (detail: glibc's error) */
 	STEP_DROPPED,		/* an entry the loader leaves out ($ORIGIN it cannot expand, …) */
-	STEP_NODEFLIB,		/* cache and default dirs not searched: DF_1_NODEFLIB */
+	STEP_NODEFLIB,		/* left out for DF_1_NODEFLIB (a cache entry in a default dir, the default dirs) */
 };
 
 struct resolve_step {

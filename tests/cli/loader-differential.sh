@@ -5,7 +5,7 @@
 # tree where cudawiz and glibc disagree is kept, with the commands that
 # replay both sides.
 #
-#   DIFF_TREES  how many trees (default 240)
+#   DIFF_TREES  how many trees (default 300)
 #   DIFF_SEED   the first seed (default: fixed, so every run checks the
 #               same trees; set it to explore others)
 #   DIFF_JOBS   trees built and compared at once (default 2)
@@ -42,5 +42,5 @@ fi
 # it (with the failing trees in it) when not.
 exec python3 "$TESTS_SRCDIR/lib/gentree.py" run --work "$work" \
     --probe "$probe" --cudawiz "$CUDAWIZ" --modes "$diff_modes" \
-    --first "${DIFF_SEED:-$diff_first}" --count "${DIFF_TREES:-240}" \
+    --first "${DIFF_SEED:-$diff_first}" --count "${DIFF_TREES:-300}" \
     --jobs "${DIFF_JOBS:-2}"

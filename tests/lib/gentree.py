@@ -19,8 +19,9 @@ and the error that stopped glibc are known too.
   gentree.py run --cudawiz BIN --probe BIN --work DIR [--first N]
                  [--count K] [--jobs J] [--modes list,dlopen,dlopen-from]
       TAP, one test per tree; a failing tree is kept with a replay line.
-  gentree.py one --seed N --cudawiz BIN --probe BIN --work DIR [--mode M]
-      one tree, kept, with everything about it printed.
+  gentree.py one --seed N --cudawiz BIN --probe BIN --work DIR [--modes M]
+      one tree (the same as in a run with the same --modes), kept, with
+      everything about it printed.
   gentree.py selftest --probe BIN --work DIR
       TAP: the comparison itself catches wrong answers.
 
@@ -36,11 +37,10 @@ import random
 import re
 import shlex
 import shutil
-import stat
 import subprocess
 import sys
-import tempfile
 import threading
+import traceback
 
 LDSO = '/lib64/ld-linux-x86-64.so.2'
 LETTERS = 'abcdefgh'
@@ -65,6 +65,8 @@ def _default_dir_name():
 SYSTEM_NAMES.append(_default_dir_name())
 CACHE_NAMES = ['libcudart.so.13']
 MISSING_NAMES = ['libcwtnone.so.1', 'libcwtgone.so.3']
+SYSTEM_DIRS = ['/lib/x86_64-linux-gnu', '/usr/lib/x86_64-linux-gnu', '/lib64',
+	       '/usr/local/cuda/lib64']
 MODES = ('list', 'dlopen', 'dlopen-from')
 TIMEOUT = 60
 
@@ -83,7 +85,7 @@ HWCAP_SUBDIRS = [
 	'haswell', 'tls/x86_64', 'avx512_1', 'i686', 'tls/haswell/x86_64',
 ]
 DECOYS = [
-	# kind, weight, fatal when reached
+	# kind, weight, whether glibc 2.36 stops on it (or passes over it)
 	('aarch64', 4, False),	# a real library with e_machine = EM_AARCH64
 	('class32', 4, False),	# an ELFCLASS32 header, 64+ bytes
 	('dangling', 3, False),	# a symlink to nothing
@@ -92,7 +94,7 @@ DECOYS = [
 	('empty', 1, True),
 	('dir', 1, True),	# a directory with the library's name
 	('etrel', 1, True),	# a relocatable object (ET_REL)
-	('bigendian', 1, True),	# ELFCLASS64, ELFDATA2MSB
+	('bigendian', 1, False),	# ELFCLASS64, ELFDATA2MSB
 	('short', 1, True),	# the first 40 bytes of a real library
 	('osabi', 1, True),	# EI_OSABI = ARM
 ]
@@ -282,9 +284,14 @@ class Tree:
 		if r < 0.75:
 			self.features.add('path:unknown-dst')
 			return '$ORIGINX' if self.chance(0.5) else self.p('$NOPE/lib')
-		if r < 0.9 and owner_dir is not None:
+		if r < 0.82 and owner_dir is not None:
 			self.features.add('rpath:$ORIGIN')
 			return '$ORIGIN'
+		if r < 0.9:
+			# A system directory named outright (as cache and default
+			# directories already search it), or a toolkit's.
+			self.features.add('path:system-dir')
+			return self.rng.choice(SYSTEM_DIRS)
 		self.features.add('path:relative-missing')
 		return 'nowhere/lib'
 
@@ -402,6 +409,12 @@ class Tree:
 		else:
 			kind = 'runpath'
 		entries = []
+		if kind and rng.random() < 0.06:
+			# DT_RPATH/DT_RUNPATH "": glibc ignores it (not the
+			# current directory, as an empty entry in a list is).
+			self.features.add(kind)
+			self.features.add('path:empty-string')
+			return kind, [''], rng.random() < 0.1
 		if kind:
 			self.features.add(kind)
 			for _ in range(rng.randint(1, 4)):
@@ -765,7 +778,10 @@ def llp_dirs(tree, kit):
 	env = loader_env(tree['ld_library_path'],
 			 {'LD_TRACE_LOADED_OBJECTS': '1', 'LD_DEBUG': 'libs'})
 	p = run([LDSO, kit.llp_probe], cwd=tree['cwd'], env=env)
-	out = set()
+	# A system directory was named first by glibc's own list: it is
+	# labelled as such, so LD_LIBRARY_PATH's own words count too.
+	out = {x.rstrip('/') or '/' for x in re.split('[:;]', tree['ld_library_path'])
+	       if x.startswith('/')}
 	for raw in p.stderr.decode(errors='replace').splitlines():
 		m = RE_DEBUG.match(raw)
 		m = m and re.match(r'^ search path=(.*)\t\t\(LD_LIBRARY_PATH\)$', m.group(1))
@@ -782,12 +798,15 @@ def exact_via(e, llp, cwd):
 	loader chain (only when the loader has no RUNPATH), LD_LIBRARY_PATH,
 	the loader's RUNPATH. Returns the set of possible sources."""
 	label = e['via']
-	if label not in ('rpath', 'runpath', 'ld_library_path'):
+	if label not in ('rpath', 'runpath', 'ld_library_path', 'default'):
 		return {label}
 	d = os.path.dirname(e['path'])
 	runpath = has_runpath(e['by'], cwd) if e.get('by') else False
 	if d in llp:
 		return {'ld_library_path'} if runpath else {'ld_library_path', 'rpath'}
+	if label == 'default':
+		# A system directory also named in an RPATH or RUNPATH.
+		return {'default', 'runpath' if runpath else 'rpath'}
 	return {'runpath'} if runpath else {'rpath'}
 
 
@@ -865,7 +884,7 @@ def interpret(reqs, fatal_path, fatal_msg, stop_at_first_failure, cwd,
 	for i, r in enumerate(reqs):
 		last = r['tried'][-1] if r['tried'] else None
 		if r['mapped']:
-			path = last[0] if last else r['name']
+			path = last[0] if last else r.get('expanded', r['name'])
 			via = last[1] if last else 'path'
 			out.append(entry(r['name'], path, via, 'found'))
 			out[-1]['by'] = r['by']
@@ -876,7 +895,7 @@ def interpret(reqs, fatal_path, fatal_msg, stop_at_first_failure, cwd,
 			out.append(entry(r['name'], fatal_path, via, 'fatal',
 					 fatal_msg))
 			break
-		cand = last[0] if last else r['name']
+		cand = last[0] if last else r.get('expanded', r['name'])
 		if any(same_file(cand, m, cwd) for m in mapped):
 			# The file is one already loaded under another name:
 			# glibc adds the name to that object, loads nothing.
@@ -992,27 +1011,15 @@ def truth_dlopen(tree, probe, kit):
 		   'cannot open shared object file' not in t.error and \
 		   'wrong ELF class' not in t.error:
 			fatal_path, fatal_msg = cand, t.error[len(cand) + 2:]
-		# ld.so has no strerror(): "cannot read file data: Error 21"
-		# is dlerror()'s "…: Is a directory" in a running program.
-		fatal_msg = re.sub(r'Error (\d+)$',
-				   lambda m: os.strerror(int(m.group(1))), fatal_msg)
-	before = [x for x in pre]
-	t.entries, t.dedup = interpret(reqs, fatal_path, fatal_msg, True,
-				       tree['cwd'], loaded_before=before + [LDSO])
 	# LD_DEBUG shows a dlopen()ed name with its $ORIGIN unexpanded (a
-	# NEEDED one expanded): take the path from the link map, or expand
-	# it as glibc does (the caller's directory, made absolute, not
-	# normalised) when the dlopen failed.
-	for k, e in enumerate(t.entries):
-		if e['path'] and '$' in e['path'] and e['via'] == 'path':
-			mapped = [x for x in t.entries if x['state'] == 'found']
-			if t.error is None and len(mapped) == len(news):
-				e['path'] = news[mapped.index(e)]
-			elif tree['mode'] == 'dlopen-from':
-				origin = os.path.dirname(os.path.join(
-				    tree['cwd'], tree['requester']))
-				e['path'] = re.sub(r'\$\{ORIGIN\}|\$ORIGIN', lambda _: origin,
-						   e['path'])
+	# NEEDED one expanded); glibc expands it with the caller's directory,
+	# made absolute, not normalised.
+	if reqs and tree['mode'] == 'dlopen-from' and '$' in reqs[0]['name']:
+		origin = os.path.dirname(os.path.join(tree['cwd'], tree['requester']))
+		reqs[0]['expanded'] = re.sub(r'\$\{ORIGIN\}|\$ORIGIN',
+					     lambda _: origin, reqs[0]['name'])
+	t.entries, t.dedup = interpret(reqs, fatal_path, fatal_msg, True,
+				       tree['cwd'], loaded_before=pre + [LDSO])
 	if t.error is not None and t.entries and \
 	   t.entries[-1]['state'] == 'not_found':
 		t.entries[-1]['error'] = t.error
@@ -1092,16 +1099,16 @@ def cudawiz_entries(tree, doc):
 				via = st.get('source') if st else None
 			if via != 'loaded':
 				out.append(c_entry(tree['name'], doc.get('resolved'),
-						   via, doc.get('error'), doc))
+						   via, doc.get('error')))
 	for c in closure:
 		if c.get('via') == 'loaded':
 			continue
 		out.append(c_entry(c.get('name'), c.get('resolved'), c.get('via'),
-				   c.get('error'), doc))
+				   c.get('error')))
 	return out
 
 
-def c_entry(name, path, via, error, doc):
+def c_entry(name, path, via, error):
 	if path:
 		state = 'found'
 	elif error and is_fatal_message(error):
@@ -1137,8 +1144,11 @@ def names_match(t, c, cwd):
 	if t['name'] == c['name']:
 		return True
 	# A NEEDED with a '/': glibc shows it with $ORIGIN expanded.
-	return '/' in t['name'] and '/' in (c['name'] or '') and \
-	    c['path'] is not None and t['path'] is not None and \
+	if '/' not in t['name'] or '/' not in (c['name'] or ''):
+		return False
+	if t['path'] is None and c['path'] is None:
+		return os.path.basename(t['name']) == os.path.basename(c['name'])
+	return c['path'] is not None and t['path'] is not None and \
 	    real(t['path'], cwd) == real(c['path'], cwd)
 
 
@@ -1324,6 +1334,16 @@ def do_tree(seed, args, kit, keep=False):
 	return res
 
 
+def guarded_tree(seed, args, kit):
+	"""do_tree(), with a fault of this script reported against its
+	tree instead of ending the run."""
+	try:
+		return do_tree(seed, args, kit)
+	except Exception:	# pylint: disable=broad-except
+		return {'seed': seed, 'kinds': [], 'root': None,
+			'skip': 'HARNESS: gentree.py failed:\n' + traceback.format_exc()}
+
+
 def report_lines(res, args):
 	tree = res['tree']
 	lines = ['mode %s; features: %s' % (tree['mode'], ' '.join(tree['features']))]
@@ -1351,7 +1371,7 @@ def cmd_run(args):
 	kinds = {}
 	failed = skipped = 0
 	with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-		results = pool.map(lambda s: do_tree(s, args, kit), seeds)
+		results = pool.map(lambda s: guarded_tree(s, args, kit), seeds)
 		for n, res in enumerate(results, 1):
 			seed = res['seed']
 			if res['skip'] and res['skip'].startswith('HARNESS'):

@@ -41,6 +41,7 @@ static const char *const verdict_names[] = {
 	[ELFOBJ_WRONG_CLASS] = "WRONG_CLASS",
 	[ELFOBJ_WRONG_MACHINE] = "WRONG_MACHINE",
 	[ELFOBJ_FATAL] = "FATAL",
+	[ELFOBJ_ENDS_LIST] = "ENDS_LIST",
 };
 
 static int
