@@ -360,16 +360,6 @@ put(json_t *o, const char *key, const char *value)
 		json_object_set_new(o, key, jstr(value));
 }
 
-static json_t *
-strv_json(const struct strv *sv)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < sv->n; i++)
-		json_array_append_new(a, jstr(sv->v[i]));
-	return a;
-}
-
 /* The names of found/wanted by kind: they mean different things. */
 static void
 put_versions(json_t *o, const struct explain_match *m)
@@ -427,12 +417,12 @@ match_json(const struct run *r, size_t k)
 	put(o, "device", m->device);
 	put(o, "cc", m->cc);
 	if (m->ccs.n > 0)
-		json_object_set_new(o, "ccs", strv_json(&m->ccs));
+		json_object_set_new(o, "ccs", jstrv(&m->ccs));
 	put(o, "library", meaning);
 	free(meaning);
 	explain_match_sonames(m, &sonames);
 	if (sonames.n > 0)
-		json_object_set_new(o, "resolves", strv_json(&sonames));
+		json_object_set_new(o, "resolves", jstrv(&sonames));
 	strv_free(&sonames);
 	return o;
 }
@@ -499,10 +489,10 @@ print_json(const struct run *r)
 		json_array_append_new(rec, match_json(r, i));
 	json_object_set_new(doc, "recognised", rec);
 	json_object_set_new(doc, "dropped", json_integer((json_int_t)r->ex.dropped));
-	json_object_set_new(mentions, "sonames", strv_json(&r->ex.sonames));
-	json_object_set_new(mentions, "dlls", strv_json(&r->ex.dlls));
-	json_object_set_new(mentions, "versions", strv_json(&r->ex.versions));
-	json_object_set_new(mentions, "errors", strv_json(&r->ex.errors));
+	json_object_set_new(mentions, "sonames", jstrv(&r->ex.sonames));
+	json_object_set_new(mentions, "dlls", jstrv(&r->ex.dlls));
+	json_object_set_new(mentions, "versions", jstrv(&r->ex.versions));
+	json_object_set_new(mentions, "errors", jstrv(&r->ex.errors));
 	json_object_set_new(doc, "mentions", mentions);
 	for (size_t i = 0; i < r->sonames.n; i++)
 		json_array_append_new(libs, lib_json(&r->libs[i]));

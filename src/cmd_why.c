@@ -37,37 +37,12 @@ struct why {
 /* ------------------------------------------------------------------ JSON */
 
 static json_t *
-step_json(const struct resolve_step *s)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "source", json_string(step_source_name(s->source)));
-	json_object_set_new(o, "dir", jstr(s->dir));
-	json_object_set_new(o, "spec", jstr(s->spec));
-	json_object_set_new(o, "owner", jstr(s->owner));
-	json_object_set_new(o, "path", jstr(s->path));
-	json_object_set_new(o, "result", json_string(step_result_name(s->result)));
-	json_object_set_new(o, "detail", jstr(s->detail));
-	return o;
-}
-
-static json_t *
 steps_json(const struct resolution *r)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < r->steps.n; i++)
-		json_array_append_new(a, step_json(&r->steps.v[i]));
-	return a;
-}
-
-static json_t *
-strv_json(const struct strv *sv)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < sv->n; i++)
-		json_array_append_new(a, jstr(sv->v[i]));
+		json_array_append_new(a, json_step(&r->steps.v[i]));
 	return a;
 }
 
@@ -87,7 +62,7 @@ closure_json(const struct closure *c)
 		    json_string(step_source_name(r->via)) : json_null());
 		json_object_set_new(o, "error", jstr(r->error));
 		json_object_set_new(o, "steps", steps_json(r));
-		json_object_set_new(o, "other_copies", strv_json(&r->other_copies));
+		json_object_set_new(o, "other_copies", jstrv(&r->other_copies));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -112,11 +87,11 @@ print_json(const struct why *w)
 	json_object_set_new(o, "error", jstr(w->error != NULL ? w->error :
 	    w->res.error));
 	json_object_set_new(o, "steps", steps_json(&w->res));
-	json_object_set_new(o, "other_copies", strv_json(&w->res.other_copies));
+	json_object_set_new(o, "other_copies", jstrv(&w->res.other_copies));
 	json_object_set_new(o, "closure", closure_json(&w->deps));
 	json_object_set_new(lo, "ld_library_path", jstr(w->ls.ld_library_path));
-	json_object_set_new(lo, "system_dirs", strv_json(&p->system_dirs));
-	json_object_set_new(lo, "subdirs", strv_json(&p->subdirs));
+	json_object_set_new(lo, "system_dirs", jstrv(&p->system_dirs));
+	json_object_set_new(lo, "subdirs", jstrv(&p->subdirs));
 	json_object_set_new(lo, "lib", jstr(p->dst_lib));
 	json_object_set_new(lo, "platform", jstr(p->dst_platform));
 	json_object_set_new(lo, "cache", jstr(p->cache_path));

@@ -39,21 +39,6 @@ lr_lib_named(const struct facts *facts, const char *soname)
 	return NULL;
 }
 
-static bool
-same_dir(const char *a, const char *b)
-{
-	char *na, *nb;
-	bool same;
-
-	if (a == NULL || b == NULL)
-		return false;
-	na = path_normalise(a);
-	nb = path_normalise(b);
-	same = strcmp(na, nb) == 0;
-	free(na);
-	free(nb);
-	return same;
-}
 
 /* True when path lies under dir (normalised, as text). */
 bool
@@ -266,7 +251,7 @@ const char *
 lr_ldconf_file_of(const struct facts *facts, const char *dir)
 {
 	for (size_t i = 0; i < facts->env.ldconf.n; i++)
-		if (same_dir(facts->env.ldconf.v[i].dir, dir))
+		if (path_same(facts->env.ldconf.v[i].dir, dir))
 			return facts->env.ldconf.v[i].from;
 	return NULL;
 }
@@ -284,7 +269,7 @@ lr_ldconfig_scans(const struct facts *facts, const char *dir)
 	if (lr_ldconf_file_of(facts, dir) != NULL)
 		return true;
 	for (size_t i = 0; i < sizeof trusted / sizeof *trusted; i++)
-		if (same_dir(trusted[i], dir))
+		if (path_same(trusted[i], dir))
 			return true;
 	return false;
 }
@@ -323,32 +308,29 @@ lr_fix_ldconf_drop(struct finding *f, const char *dir, const char *file)
 	strv_push_owned(&f->fix, lr_ldconf_drop_line(dir, file));
 }
 
-/*
- * LD_LIBRARY_PATH rebuilt without the directories in drop (and without
- * stubs directories when drop_stubs), keeping the order; empty, missing
- * and repeated entries go too, as in rules_env.c's fixes, so pasting one
- * fix never brings back what another removed.
- */
-char *
-lr_llp_without(const struct facts *facts, const struct strv *drop,
-    bool drop_stubs)
+/* The line that sets LD_LIBRARY_PATH to its entries less those drop()
+ * rejects, keeping the order; empty, missing and repeated entries go too,
+ * as in rules_env.c's fixes, so pasting one fix never brings back what
+ * another removed. *dropped says whether drop() rejected any. */
+static char *
+llp_line(const struct facts *facts,
+    bool (*drop)(const char *dir, const void *arg), const void *arg,
+    bool *dropped)
 {
 	const struct path_var *pv = &facts->env.ld_library_path;
 	struct strbuf val = STRBUF_INIT, line = STRBUF_INIT;
 
+	*dropped = false;
 	for (size_t i = 0; i < pv->entries.n; i++) {
 		const struct path_entry *e = &pv->entries.v[i];
-		bool dropped = false;
 
 		if (e->empty || e->exists == 0 || e->duplicate_of >= 0 ||
 		    (e->exists == 1 && !e->is_dir))
 			continue;
-		if (drop_stubs && lr_is_stubs_dir(e->value))
+		if (drop(e->value, arg)) {
+			*dropped = true;
 			continue;
-		for (size_t j = 0; drop != NULL && j < drop->n && !dropped; j++)
-			dropped = same_dir(e->value, drop->v[j]);
-		if (dropped)
-			continue;
+		}
 		if (val.len > 0)
 			strbuf_putc(&val, ':');
 		strbuf_puts(&val, e->value);
@@ -363,6 +345,46 @@ lr_llp_without(const struct facts *facts, const struct strv *drop,
 	return strbuf_take(&line);
 }
 
+char *
+lr_llp_filter(const struct facts *facts,
+    bool (*drop)(const char *dir, const void *arg), const void *arg)
+{
+	bool dropped;
+	char *line = llp_line(facts, drop, arg, &dropped);
+
+	if (!dropped)
+		FREE(&line);
+	return line;
+}
+
+struct llp_drop {
+	const struct strv	*dirs;
+	bool			 stubs;
+};
+
+static bool
+llp_drop_listed(const char *dir, const void *arg)
+{
+	const struct llp_drop *d = arg;
+
+	if (d->stubs && lr_is_stubs_dir(dir))
+		return true;
+	for (size_t j = 0; d->dirs != NULL && j < d->dirs->n; j++)
+		if (path_same(dir, d->dirs->v[j]))
+			return true;
+	return false;
+}
+
+char *
+lr_llp_without(const struct facts *facts, const struct strv *drop,
+    bool drop_stubs)
+{
+	struct llp_drop d = { drop, drop_stubs };
+	bool dropped;
+
+	return llp_line(facts, llp_drop_listed, &d, &dropped);
+}
+
 /* True when dir is one of LD_LIBRARY_PATH's entries. */
 static bool
 on_llp(const struct facts *facts, const char *dir)
@@ -370,7 +392,7 @@ on_llp(const struct facts *facts, const char *dir)
 	const struct path_var *pv = &facts->env.ld_library_path;
 
 	for (size_t i = 0; i < pv->entries.n; i++)
-		if (!pv->entries.v[i].empty && same_dir(pv->entries.v[i].value, dir))
+		if (!pv->entries.v[i].empty && path_same(pv->entries.v[i].value, dir))
 			return true;
 	return false;
 }
@@ -575,7 +597,7 @@ lr_libdir_on_path(const struct facts *facts, const char *dir)
 
 	for (size_t i = 0; i < pv->entries.n; i++)
 		if (!pv->entries.v[i].empty && pv->entries.v[i].has_cuda_libs &&
-		    same_dir(pv->entries.v[i].value, dir))
+		    path_same(pv->entries.v[i].value, dir))
 			return true;
 	return false;
 }

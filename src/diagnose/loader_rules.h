@@ -37,8 +37,13 @@ const char *lr_ldconf_file_of(const struct facts *facts, const char *dir);
 bool lr_ldconfig_scans(const struct facts *facts, const char *dir);
 char *lr_ldconf_drop_line(const char *dir, const char *file);
 void lr_fix_ldconf_drop(struct finding *f, const char *dir, const char *file);
+/* LD_LIBRARY_PATH without the directories in drop (and stubs directories
+ * when drop_stubs): always a line. lr_llp_filter: without those drop()
+ * rejects, NULL when it rejects none. */
 char *lr_llp_without(const struct facts *facts, const struct strv *drop,
     bool drop_stubs);
+char *lr_llp_filter(const struct facts *facts,
+    bool (*drop)(const char *dir, const void *arg), const void *arg);
 const char *lr_via_words(const char *via);
 char *lr_step_words(const struct resolve_step *s);
 void lr_winner_evidence(struct finding *f, const struct lib_fact *lib);

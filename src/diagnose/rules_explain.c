@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/loader_rules.h"
 #include "explain/recognize.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
@@ -51,23 +52,6 @@ streq(const char *a, const char *b)
 	return a != NULL && b != NULL && strcmp(a, b) == 0;
 }
 
-static int
-vcmp(const char *a, const char *b)
-{
-	struct version va, vb;
-
-	if (!version_parse(a, &va) || !version_parse(b, &vb))
-		return 0;
-	return version_cmp(&va, &vb);
-}
-
-static unsigned
-major_of(const char *v)
-{
-	struct version ver;
-
-	return v != NULL && version_parse(v, &ver) ? ver.part[0] : 0;
-}
 
 /* "580" from "580.65.06": driver packages are named by branch. */
 static char *
@@ -225,27 +209,7 @@ driver_evidence(const struct ctx *c, struct finding *f)
 
 /* ------------------------------------------------------ LD_LIBRARY_PATH */
 
-static bool
-same_dir(const char *a, const char *b)
-{
-	char *na = path_normalise(a), *nb = path_normalise(b);
-	bool same = strcmp(na, nb) == 0;
 
-	free(na);
-	free(nb);
-	return same;
-}
-
-static bool
-is_stubs_dir(const char *dir)
-{
-	char *n = path_normalise(dir);
-	const char *slash = strrchr(n, '/');
-	bool stubs = strcmp(slash != NULL ? slash + 1 : n, "stubs") == 0;
-
-	free(n);
-	return stubs;
-}
 
 /* export LD_LIBRARY_PATH=DIR"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" */
 static char *
@@ -259,56 +223,18 @@ prepend_line(const char *dir)
 	return strbuf_take(&sb);
 }
 
-/* LD_LIBRARY_PATH rebuilt without the entries drop() rejects (and without
- * empty, missing and repeated ones, as rules_env.c's fixes); NULL when
- * nothing would be dropped. */
-static char *
-llp_without(const struct facts *facts, bool (*drop)(const char *, const void *),
-    const void *arg)
-{
-	const struct path_var *pv = &facts->env.ld_library_path;
-	struct strbuf val = STRBUF_INIT, line = STRBUF_INIT;
-	bool dropped = false;
-
-	for (size_t i = 0; i < pv->entries.n; i++) {
-		const struct path_entry *e = &pv->entries.v[i];
-
-		if (e->empty || e->exists == 0 || e->duplicate_of >= 0 ||
-		    (e->exists == 1 && !e->is_dir))
-			continue;
-		if (drop(e->value, arg)) {
-			dropped = true;
-			continue;
-		}
-		if (val.len > 0)
-			strbuf_putc(&val, ':');
-		strbuf_puts(&val, e->value);
-	}
-	if (!dropped) {
-		strbuf_free(&val);
-		return NULL;
-	}
-	if (val.len == 0) {
-		strbuf_free(&val);
-		return xstrdup("unset LD_LIBRARY_PATH");
-	}
-	strbuf_puts(&line, "export LD_LIBRARY_PATH=");
-	shquote(&line, strbuf_str(&val));
-	strbuf_free(&val);
-	return strbuf_take(&line);
-}
 
 static bool
 drop_stubs(const char *dir, const void *arg)
 {
 	(void)arg;
-	return is_stubs_dir(dir);
+	return lr_is_stubs_dir(dir);
 }
 
 static bool
 drop_dir(const char *dir, const void *arg)
 {
-	return same_dir(dir, arg);
+	return path_same(dir, arg);
 }
 
 static bool
@@ -335,7 +261,7 @@ range_text(const struct matrix_range *r)
 	if (r->max == NULL)
 		return xasprintf(_("%s and newer"), r->min);
 	/* {"12.0", "12"} is the whole major. */
-	if (bare && version_parse(r->min, &lo) && lo.part[0] == major_of(r->max) &&
+	if (bare && version_parse(r->min, &lo) && lo.part[0] == version_major_str(r->max) &&
 	    lo.nparts == 2 && lo.part[1] == 0)
 		return xasprintf("%s.x", r->max);
 	if (strcmp(r->min, r->max) == 0)
@@ -440,11 +366,11 @@ newest_release(const struct matrix *m, unsigned major, const char *min,
 		snprintf(v, sizeof v, "%u.%d", major, minor);
 		if (matrix_cuda_release(m, v) == NULL)
 			continue;
-		if (min != NULL && major_of(min) == major && vcmp(v, min) < 0)
+		if (min != NULL && version_major_str(min) == major && version_cmp_str(v, min) < 0)
 			continue;
-		if (max != NULL && strchr(max, '.') != NULL && vcmp(v, max) > 0)
+		if (max != NULL && strchr(max, '.') != NULL && version_cmp_str(v, max) > 0)
 			continue;
-		if (ceiling != NULL && vcmp(v, ceiling) > 0)
+		if (ceiling != NULL && version_cmp_str(v, ceiling) > 0)
 			continue;
 		snprintf(buf, n, "%s", v);
 		return true;
@@ -476,12 +402,12 @@ pick_cuda(const struct ctx *c, const struct matrix_range *r, char *buf,
 {
 	const char *src, *drv = driver_version(c, &src);
 	struct matrix_driver_reach reach;
-	unsigned lo = major_of(r->min), hi = r->max != NULL ? major_of(r->max) : 0;
+	unsigned lo = version_major_str(r->min), hi = r->max != NULL ? version_major_str(r->max) : 0;
 	*driver_short = false;
 	if (hi == 0) {
 		const struct matrix_cuda_release *newest = matrix_newest_cuda(c->m);
 
-		hi = newest != NULL ? major_of(newest->version) : lo;
+		hi = newest != NULL ? version_major_str(newest->version) : lo;
 	}
 	if (drv != NULL && matrix_driver_reach(c->m, drv, MATRIX_LINUX, &reach) &&
 	    reach.highest[0] != '\0') {
@@ -525,7 +451,7 @@ static void
 conda_fix(const struct ctx *c, struct finding *f, const char *library,
     const char *cuda)
 {
-	unsigned major = major_of(cuda);
+	unsigned major = version_major_str(cuda);
 
 	if (major <= 11) {
 		if (matrix_conda_package(c->m, "cudatoolkit") != NULL)
@@ -572,7 +498,7 @@ cuda_majors(const struct ctx *c, unsigned *out, size_t cap)
 		const struct toolkit_fact *t = &c->facts->toolkits.v[i];
 		bool seen = false;
 
-		if (!fact_known(&t->version) || (mj = major_of(t->version.value)) == 0)
+		if (!fact_known(&t->version) || (mj = version_major_str(t->version.value)) == 0)
 			continue;
 		for (size_t k = 0; k < n; k++)
 			seen = seen || out[k] == mj;
@@ -580,9 +506,9 @@ cuda_majors(const struct ctx *c, unsigned *out, size_t cap)
 			out[n++] = mj;
 	}
 	if (n == 0 && fact_known(&d->compat_major) && n < cap)
-		out[n++] = major_of(d->compat_major.value);
+		out[n++] = version_major_str(d->compat_major.value);
 	if (n == 0 && fact_known(&d->max_cuda) && n < cap)
-		out[n++] = major_of(d->max_cuda.value);
+		out[n++] = version_major_str(d->max_cuda.value);
 	for (mj = 13; mj >= 11 && n < cap; mj--) {
 		bool seen = false;
 
@@ -698,7 +624,7 @@ install_plan(const struct ctx *c, struct finding *f, const char *soname)
 		strv_pushf(&f->fix, _("# %s is CUDA %s's %s; install CUDA %s's as a wheel in the active Python environment:"),
 		    soname, range_s, library, cuda);
 	free(range_s);
-	w = wheel_for(c->m, library, major_of(cuda), soname);
+	w = wheel_for(c->m, library, version_major_str(cuda), soname);
 	if (w != NULL)
 		wheel_fix(f, w, NULL);
 	else
@@ -940,7 +866,7 @@ explain_version(struct ctx *c, const struct explain_match *m)
 		free(dir);
 		if (lib != NULL && streq(lib->via, "ld_library_path")) {
 			char *wdir = path_dirname(lib->resolved);
-			char *line = llp_without(c->facts, drop_dir, wdir);
+			char *line = lr_llp_filter(c->facts, drop_dir, wdir);
 
 			if (line != NULL) {
 				fix_comment(f, _("or drop the directory that shadows it "
@@ -968,7 +894,7 @@ explain_version(struct ctx *c, const struct explain_match *m)
 	}
 	if (lib != NULL && streq(lib->via, "ld_library_path")) {
 		char *wdir = path_dirname(lib->resolved);
-		char *line = llp_without(c->facts, drop_dir, wdir);
+		char *line = lr_llp_filter(c->facts, drop_dir, wdir);
 
 		if (line != NULL) {
 			fix_comment(f, _("the copy on LD_LIBRARY_PATH shadows the one "
@@ -1017,7 +943,7 @@ explain_wrong_class(struct ctx *c, const struct explain_match *m)
 		finding_evidence_cap(f, EVIDENCE_MAX);
 		if (m->file != NULL) {
 			dir = path_dirname(m->file);
-			line = llp_without(c->facts, drop_dir, dir);
+			line = lr_llp_filter(c->facts, drop_dir, dir);
 			if (line != NULL) {
 				fix_comment(f, _("take the 32-bit directory out of "
 				    "LD_LIBRARY_PATH:"));
@@ -1112,7 +1038,7 @@ explain_dll(struct ctx *c, const struct explain_match *m)
 	if (r.max != NULL && strchr(r.max, '.') != NULL)
 		major_minor(r.max, cuda, sizeof cuda);
 	else
-		newest_release(c->m, major_of(r.min), r.min, r.max, NULL, cuda,
+		newest_release(c->m, version_major_str(r.min), r.min, r.max, NULL, cuda,
 		    sizeof cuda);
 	range_s = range_text(&r);
 	f = finding_add(c->out, FINDING_SONAME_NOT_FOUND,
@@ -1139,7 +1065,7 @@ explain_dll(struct ctx *c, const struct explain_match *m)
 		    dashed);
 		if (linux_row != NULL) {
 			const struct matrix_wheel *w = wheel_for(c->m, library,
-			    major_of(cuda), linux_row->soname);
+			    version_major_str(cuda), linux_row->soname);
 
 			if (w != NULL) {
 				fix_comment(f, _("or install it into the Python environment as a wheel:"));
@@ -1170,7 +1096,7 @@ needed_driver(const struct ctx *c, const char **cuda)
 		if (!fact_known(&t->version))
 			continue;
 		min = matrix_cuda_min_driver(c->m, t->version.value, MATRIX_LINUX, NULL);
-		if (min != NULL && (best == NULL || vcmp(min, best) > 0)) {
+		if (min != NULL && (best == NULL || version_cmp_str(min, best) > 0)) {
 			best = min;
 			*cuda = t->version.value;
 		}
@@ -1247,7 +1173,7 @@ explain_driver_old(struct ctx *c, const struct explain_match *m)
 		fix_once(f, xstrdup("sudo ubuntu-drivers install"));
 	}
 	if (fact_known(&c->facts->driver.max_cuda)) {
-		unsigned mj = major_of(c->facts->driver.max_cuda.value);
+		unsigned mj = version_major_str(c->facts->driver.max_cuda.value);
 		const struct matrix_wheel *w;
 		char so[32];
 		const struct matrix_soname *row = c->m != NULL ?
@@ -1376,7 +1302,7 @@ explain_stub(struct ctx *c, const struct explain_match *m)
 	message_evidence(f, m);
 	resolution_evidence(f, lib);
 	for (size_t i = 0; i < llp->entries.n; i++)
-		if (!llp->entries.v[i].empty && is_stubs_dir(llp->entries.v[i].value))
+		if (!llp->entries.v[i].empty && lr_is_stubs_dir(llp->entries.v[i].value))
 			strv_pushf(&f->evidence, _("LD_LIBRARY_PATH entry %zu is a stubs directory: %s"),
 			    i + 1, llp->entries.v[i].value);
 	for (size_t i = 0; i < c->facts->toolkits.n; i++)
@@ -1384,7 +1310,7 @@ explain_stub(struct ctx *c, const struct explain_match *m)
 			strv_pushf(&f->evidence, _("a stub libcuda lives in %s"),
 			    c->facts->toolkits.v[i].stubs_dir);
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	line = llp_without(c->facts, drop_stubs, NULL);
+	line = lr_llp_filter(c->facts, drop_stubs, NULL);
 	if (line != NULL) {
 		fix_comment(f, _("take the stubs directory out of LD_LIBRARY_PATH "
 		    "(link with -L, never run with it):"));
@@ -1571,7 +1497,7 @@ explain_forward_compat(struct ctx *c, const struct explain_match *m)
 	resolution_evidence(f, lib);
 	driver_evidence(c, f);
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	line = llp_without(c->facts, drop_compat, NULL);
+	line = lr_llp_filter(c->facts, drop_compat, NULL);
 	if (line != NULL) {
 		fix_comment(f, _("take the compat directory out of LD_LIBRARY_PATH:"));
 		fix_once(f, line);
@@ -1612,9 +1538,9 @@ cudnn_satisfying(const struct ctx *c, const char *want)
 		const struct cudnn_fact *d = &c->facts->cudnn.v[i];
 		const char *v = fact_known(&d->version) ? d->version.value : NULL;
 
-		if (v == NULL || major_of(v) != major_of(want) || vcmp(v, want) < 0)
+		if (v == NULL || version_major_str(v) != version_major_str(want) || version_cmp_str(v, want) < 0)
 			continue;
-		if (best == NULL || vcmp(v, best->version.value) > 0)
+		if (best == NULL || version_cmp_str(v, best->version.value) > 0)
 			best = d;
 	}
 	return best;
@@ -1625,7 +1551,7 @@ explain_cudnn_version(struct ctx *c, const struct explain_match *m)
 {
 	const struct cudnn_fact *good;
 	struct finding *f;
-	unsigned wmaj = major_of(m->wanted);
+	unsigned wmaj = version_major_str(m->wanted);
 	char *so;
 
 	if (m->found == NULL || m->wanted == NULL)
@@ -1636,7 +1562,7 @@ explain_cudnn_version(struct ctx *c, const struct explain_match *m)
 	    "with, so it stops (TensorFlow: \"DNN library is not found\" or "
 	    "\"Failed to get convolution algorithm\")."), m->wanted, m->found);
 	message_evidence(f, m);
-	so = xasprintf("libcudnn.so.%u", major_of(m->found));
+	so = xasprintf("libcudnn.so.%u", version_major_str(m->found));
 	resolution_evidence(f, lib_named(c, so));
 	free(so);
 	cudnn_installs_evidence(c, f);
@@ -1755,7 +1681,7 @@ explain_cudnn_status(struct ctx *c, const struct explain_match *m)
 			for (size_t i = 1; i < c->facts->cudnn.n; i++)
 				if (fact_known(&c->facts->cudnn.v[i].version) &&
 				    (!fact_known(&best->version) ||
-				    vcmp(c->facts->cudnn.v[i].version.value,
+				    version_cmp_str(c->facts->cudnn.v[i].version.value,
 				    best->version.value) > 0))
 					best = &c->facts->cudnn.v[i];
 			strv_pushf(&f->fix, _("# load all of cuDNN from one installation (%s) first:"),

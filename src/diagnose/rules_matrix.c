@@ -19,24 +19,6 @@
 #include "util/version.h"
 #include "util/xalloc.h"
 
-static int
-vcmp(const char *a, const char *b)
-{
-	struct version va, vb;
-
-	if (!version_parse(a, &va) || !version_parse(b, &vb))
-		return 0;
-	return version_cmp(&va, &vb);
-}
-
-static unsigned
-major_of(const char *v)
-{
-	struct version ver;
-
-	return version_parse(v, &ver) ? ver.part[0] : 0;
-}
-
 /* "580" from "580.65.06": driver packages are named by branch. */
 static char *
 branch_of(const char *driver)
@@ -96,7 +78,7 @@ too_old(const struct facts *facts, const struct toolkit_fact *t,
 	if (floor != NULL)
 		strv_pushf(&f->evidence,
 		    _("any CUDA %u runtime needs at least %s, even with minor-version compatibility"),
-		    major_of(t->version.value), floor);
+		    version_major_str(t->version.value), floor);
 	reach_evidence(f, facts, drv);
 	strv_pushf(&f->fix, "# %s", _("install a newer driver (Debian/Ubuntu; then reboot):"));
 	install_fix(f, min);
@@ -161,11 +143,11 @@ driver_rules(const struct diagnose_input *in, struct findings *out)
 			continue;
 		min = matrix_cuda_min_driver(in->matrix, t->version.value,
 		    MATRIX_LINUX, &st);
-		if (min == NULL || vcmp(drv, min) >= 0)
+		if (min == NULL || version_cmp_str(drv, min) >= 0)
 			continue;
 		floor = matrix_minor_compat_floor(in->matrix,
-		    major_of(t->version.value), MATRIX_LINUX, &fst);
-		if (floor != NULL && vcmp(drv, floor) >= 0)
+		    version_major_str(t->version.value), MATRIX_LINUX, &fst);
+		if (floor != NULL && version_cmp_str(drv, floor) >= 0)
 			ptx_too_new(facts, t, drv, src, min, st, out);
 		else
 			too_old(facts, t, drv, src, min, st, floor, out);

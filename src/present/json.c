@@ -136,7 +136,7 @@ put_yesno(json_t *obj, const char *key, const struct fact_str *f)
 		set(obj, key, json_boolean(strcmp(f->value, "yes") == 0));
 }
 
-static json_t *
+json_t *
 jstrv(const struct strv *sv)
 {
 	json_t *a = json_array();
@@ -331,8 +331,8 @@ env_json(const struct env_facts *e)
 }
 
 /* One search step, in the shape `cudawiz why` prints. */
-static json_t *
-step_json(const struct resolve_step *s)
+json_t *
+json_step(const struct resolve_step *s)
 {
 	json_t *o = json_object();
 
@@ -385,7 +385,7 @@ libraries_json(const struct facts *f)
 		set(o, "elf_error", jstr(l->elf_error));
 		set(o, "stub", json_boolean(l->stub));
 		for (size_t j = 0; j < l->steps.n; j++)
-			json_array_append_new(steps, step_json(&l->steps.v[j]));
+			json_array_append_new(steps, json_step(&l->steps.v[j]));
 		set(o, "steps", steps);
 		/* Paths only, as `why` prints them; "copies" says more. */
 		for (size_t j = 0; j < l->copies.n; j++) {

@@ -21,6 +21,11 @@ int	json_print_doctor(FILE *fp, const struct facts *facts,
  * gives null for NULL and escapes bytes that are not UTF-8, so any path
  * can be printed; findings_json() is the "findings" array of design.md. */
 json_t	*jstr(const char *s);
+json_t	*jstrv(const struct strv *sv);		/* an array of jstr() */
 json_t	*findings_json(const struct findings *fs);
+struct resolve_step;
+/* A loader search step: {"source","dir","spec","owner","path","result",
+ * "detail"}, as in why's "steps" and doctor's libraries. */
+json_t	*json_step(const struct resolve_step *s);
 
 #endif

@@ -80,16 +80,6 @@ in_stubs_dir(const char *path)
 	return false;
 }
 
-static bool
-same_dir(const char *a, const char *b)
-{
-	char *na = path_normalise(a), *nb = path_normalise(b);
-	bool same = strcmp(na, nb) == 0;
-
-	free(na);
-	free(nb);
-	return same;
-}
 
 /* The index of dir among the non-empty LD_LIBRARY_PATH entries, or -1. */
 static long
@@ -102,7 +92,7 @@ llp_index(const char *llp, const char *dir)
 		return -1;
 	strv_split(&parts, llp, ":;");
 	for (size_t i = 0; i < parts.n && ix < 0; i++)
-		if (parts.v[i][0] != '\0' && same_dir(parts.v[i], dir))
+		if (parts.v[i][0] != '\0' && path_same(parts.v[i], dir))
 			ix = (long)i;
 	strv_free(&parts);
 	return ix;
@@ -112,7 +102,7 @@ static long
 dir_index(const struct strv *dirs, const char *dir)
 {
 	for (size_t i = 0; i < dirs->n; i++)
-		if (same_dir(dirs->v[i], dir))
+		if (path_same(dirs->v[i], dir))
 			return (long)i;
 	return -1;
 }

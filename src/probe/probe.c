@@ -28,17 +28,25 @@ probe_getenv(const struct probe_ctx *ctx, const char *name)
 	return NULL;
 }
 
-struct facts *
-probe_all(const struct sysroot *sr, char *const *envp)
+/* Runs the n probes of list, in order, into new facts. */
+static struct facts *
+run_probes(const struct sysroot *sr, char *const *envp,
+    void (*const *list)(struct probe_ctx *), size_t n)
 {
 	struct probe_ctx ctx;
 
 	ctx.sr = sr;
 	ctx.envp = envp;
 	ctx.facts = facts_new(sysroot_dir(sr), sysroot_is_host(sr));
-	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
-		probes[i](&ctx);
+	for (size_t i = 0; i < n; i++)
+		list[i](&ctx);
 	return ctx.facts;
+}
+
+struct facts *
+probe_all(const struct sysroot *sr, char *const *envp)
+{
+	return run_probes(sr, envp, probes, sizeof probes / sizeof probes[0]);
 }
 
 /* What the loader model needs and no more: `why` answers in a few
@@ -52,12 +60,6 @@ probe_for_loader(const struct sysroot *sr, char *const *envp)
 		probe_toolkits,
 		probe_cudnn,
 	};
-	struct probe_ctx ctx;
 
-	ctx.sr = sr;
-	ctx.envp = envp;
-	ctx.facts = facts_new(sysroot_dir(sr), sysroot_is_host(sr));
-	for (size_t i = 0; i < sizeof some / sizeof some[0]; i++)
-		some[i](&ctx);
-	return ctx.facts;
+	return run_probes(sr, envp, some, sizeof some / sizeof some[0]);
 }

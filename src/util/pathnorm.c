@@ -1,6 +1,7 @@
 /* Textual path normalisation; see pathnorm.h. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/pathnorm.h"
@@ -46,4 +47,21 @@ path_dirname(const char *path)
 	if (slash == path)
 		return xstrdup("/");
 	return xstrndup(path, (size_t)(slash - path));
+}
+
+bool
+path_same(const char *a, const char *b)
+{
+	char *na, *nb;
+	bool same;
+
+	if (a == NULL || b == NULL)
+		return false;
+	na = path_normalise(a);
+	nb = path_normalise(b);
+	same = strcmp(na, nb) == 0;
+
+	free(na);
+	free(nb);
+	return same;
 }

@@ -63,3 +63,21 @@ version_cmp(const struct version *a, const struct version *b)
 	}
 	return 0;
 }
+
+int
+version_cmp_str(const char *a, const char *b)
+{
+	struct version va, vb;
+
+	if (!version_parse(a, &va) || !version_parse(b, &vb))
+		return 0;
+	return version_cmp(&va, &vb);
+}
+
+unsigned
+version_major_str(const char *v)
+{
+	struct version ver;
+
+	return v != NULL && version_parse(v, &ver) ? ver.part[0] : 0;
+}

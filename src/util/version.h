@@ -21,5 +21,10 @@ bool	version_parsen(const char *s, size_t len, struct version *out);
 int	version_cmp(const struct version *a, const struct version *b);
 /* True when s is a valid version string. */
 bool	version_valid(const char *s);
+/* Compares two version strings; 0 when either does not parse. */
+int	version_cmp_str(const char *a, const char *b);
+/* The first part of a version string ("12" of "12.4"); 0 when NULL or
+ * not a version. */
+unsigned version_major_str(const char *v);
 
 #endif
