@@ -14,10 +14,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "loader/resolve.h"
 #include "present/json.h"
 #include "present/style.h"
+#include "present/text.h"
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
 
@@ -28,6 +30,7 @@ struct why {
 	struct loader_session	 ls;
 	struct facts		*facts;
 	struct strv		 ldconf, extra;
+	struct findings		 findings;
 	const char		*name;		/* NULL: closure of --from */
 	struct resolution	 res;
 	struct closure		 deps;
@@ -72,7 +75,6 @@ static int
 print_json(const struct why *w)
 {
 	const struct loader_profile *p = &w->ls.prof;
-	struct findings none = { 0 };
 	json_t *o = json_object(), *lo = json_object();
 	int rc;
 
@@ -98,7 +100,7 @@ print_json(const struct why *w)
 	json_object_set_new(lo, "cache_error", jstr(w->ls.cache_error));
 	json_object_set_new(lo, "source", jstr(p->source));
 	json_object_set_new(o, "loader", lo);
-	json_object_set_new(o, "findings", findings_json(&none));
+	json_object_set_new(o, "findings", findings_json(&w->findings));
 	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	if (rc == 0)
 		rc = fputc('\n', stdout) == EOF ? -1 : 0;
@@ -237,10 +239,43 @@ print_text(const struct why *w)
 					    r->other_copies.v[j]);
 		}
 	}
+	if (w->findings.n > 0) {
+		fprintf(fp, "\n%s%s%s\n", style_bold(color), _("Findings"),
+		    style_off(color));
+		text_print_findings(fp, &w->findings, color);
+	}
 	return ferror(fp) ? -1 : 0;
 }
 
 /* -------------------------------------------------------------- command */
+
+/* The loader findings for one resolution (the name asked about, or a
+ * need of the closure that did not resolve), by the rules doctor uses. */
+static void
+judge(struct why *w, const struct resolution *r)
+{
+	struct diagnose_input in = { .facts = w->facts };
+	struct resolution copy;
+	struct lib_fact lib;
+
+	resolution_copy(&copy, r);
+	probe_library_from(&w->ls.env, r->name, &copy, &lib);
+	rules_library(&in, &lib, &w->findings);
+	lib_fact_free(&lib);
+}
+
+static void
+judge_all(struct why *w)
+{
+	if (w->error != NULL)
+		return;
+	if (w->name != NULL)
+		judge(w, &w->res);
+	for (size_t i = 0; i < w->deps.resolutions.n; i++)
+		if (w->deps.resolutions.v[i].resolved == NULL)
+			judge(w, &w->deps.resolutions.v[i]);
+	findings_sort(&w->findings);
+}
 
 static bool
 all_resolved(const struct why *w)
@@ -292,6 +327,7 @@ cmd_why(const struct cli_opts *opts)
 	} else if (resolve_closure(&w.ls.env, opts->from, &w.deps, &err) != 0) {
 		w.error = err;
 	}
+	judge_all(&w);
 	rc = opts->json ? print_json(&w) : print_text(&w);
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;
@@ -305,6 +341,7 @@ cmd_why(const struct cli_opts *opts)
 		rc = all_resolved(&w) ? EXIT_OK : EXIT_FINDINGS;
 	}
 	free(w.error);
+	findings_free(&w.findings);
 	resolution_free(&w.res);
 	closure_free(&w.deps);
 	loader_session_free(&w.ls);

@@ -1175,6 +1175,38 @@ resolve_closure(const struct loader_env *env, const char *path,
 	return 0;
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+void
+resolution_copy(struct resolution *dst, const struct resolution *src)
+{
+	memset(dst, 0, sizeof *dst);
+	dst->name = dup_or_null(src->name);
+	dst->requester = dup_or_null(src->requester);
+	dst->resolved = dup_or_null(src->resolved);
+	dst->via = src->via;
+	dst->error = dup_or_null(src->error);
+	dst->other_class = src->other_class;
+	for (size_t i = 0; i < src->steps.n; i++) {
+		const struct resolve_step *a = &src->steps.v[i];
+		struct resolve_step *b = VEC_PUSH(&dst->steps);
+
+		b->source = a->source;
+		b->dir = dup_or_null(a->dir);
+		b->spec = dup_or_null(a->spec);
+		b->owner = dup_or_null(a->owner);
+		b->path = dup_or_null(a->path);
+		b->result = a->result;
+		b->detail = dup_or_null(a->detail);
+	}
+	for (size_t i = 0; i < src->other_copies.n; i++)
+		strv_push(&dst->other_copies, src->other_copies.v[i]);
+}
+
 void
 resolution_free(struct resolution *r)
 {

@@ -142,6 +142,8 @@ void	loader_session_free(struct loader_session *s);
 bool	resolve_name(const struct loader_env *env, const char *name,
 	    const char *requester, struct resolution *out);
 void	resolution_free(struct resolution *r);
+/* A deep copy; dst is overwritten. */
+void	resolution_copy(struct resolution *dst, const struct resolution *src);
 
 /* The same, and what the winner loads in turn: deps gets the objects and
  * searches that dlopen() adds after the winner (its DT_NEEDED closure,

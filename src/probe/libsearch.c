@@ -318,14 +318,22 @@ probe_resolve_library(const struct loader_env *env, const char *soname,
     struct lib_fact *out)
 {
 	struct resolution r;
+
+	resolve_name(env, soname, NULL, &r);
+	probe_library_from(env, soname, &r, out);
+}
+
+void
+probe_library_from(const struct loader_env *env, const char *soname,
+    struct resolution *r, struct lib_fact *out)
+{
 	struct elfobj obj;
 	char *err = NULL;
 
 	memset(out, 0, sizeof *out);
 	out->soname = xstrdup(soname);
 	out->optional = optional_name(soname);
-	resolve_name(env, soname, NULL, &r);
-	take_resolution(out, &r);
+	take_resolution(out, r);
 	if (out->resolved != NULL) {
 		int rc = sysroot_realpath(env->sr, out->resolved, &out->target);
 
@@ -349,10 +357,10 @@ probe_resolve_library(const struct loader_env *env, const char *soname,
 		free(err);
 		elfobj_free(&obj);
 	}
-	for (size_t i = 0; i < r.other_copies.n; i++)
-		add_copy(env, out, r.other_copies.v[i]);
+	for (size_t i = 0; i < r->other_copies.n; i++)
+		add_copy(env, out, r->other_copies.v[i]);
 	find_dangling(env, out);
-	resolution_free(&r);
+	resolution_free(r);
 }
 
 /* ------------------------------------------------------------ doctor */

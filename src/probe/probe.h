@@ -35,6 +35,11 @@ struct loader_env;
  * doctor's list and for `explain`; libsearch.c. */
 void	probe_resolve_library(const struct loader_env *env, const char *soname,
 	    struct lib_fact *out);
+/* The same from a resolution already made (`why --from` makes its own);
+ * takes what it needs of r and frees r. */
+struct resolution;
+void	probe_library_from(const struct loader_env *env, const char *soname,
+	    struct resolution *r, struct lib_fact *out);
 
 /* The directories the loader model needs from the probes: the ld.so.conf
  * directories (loader_env.ldconf_dirs, for a tree without a cache) and

@@ -69,6 +69,10 @@ is "$FX_RC" 1 "a toolkit runtime off the search path: exit 1"
 like "$(fx_jq '.other_copies | join(" ")')" "/usr/local/cuda-13/" \
     "... other_copies names the toolkit's copy"
 like "$(fx_jq .error)" "cannot open shared object file" "... glibc's words"
+is "$(fx_jq '[.findings[].code] | join(" ")')" SONAME_OFF_SEARCH_PATH \
+    "... and the finding says it exists off the search path"
+like "$(fx_jq '.findings[0].fix | join(" ")')" "/usr/local/cuda-13/" \
+    "... with a fix that names the toolkit's directory"
 
 # ld.so.conf stands in for a missing cache under --root.
 fx_new
