@@ -15,6 +15,7 @@ diagnose(const struct diagnose_input *in, struct findings *out)
 	for (size_t i = 0; i < sizeof fact_rules / sizeof fact_rules[0]; i++)
 		fact_rules[i](in->facts, out);
 	rules_loader(in, out);
+	rules_python(in, out);
 	if (in->matrix != NULL)
 		rules_matrix(in, out);
 	findings_sort(out);

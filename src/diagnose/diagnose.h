@@ -40,6 +40,8 @@ void	rules_loader(const struct diagnose_input *in, struct findings *out);	/* rul
 void	rules_library(const struct diagnose_input *in, const struct lib_fact *lib,
 	    struct findings *out);
 void	rules_matrix(const struct diagnose_input *in, struct findings *out); /* rules_matrix.c */
+/* Python environments and their frameworks. */
+void	rules_python(const struct diagnose_input *in, struct findings *out); /* rules_python.c */
 struct explain; struct explain_facts;	/* explain/recognize.h */
 void	rules_explain(const struct diagnose_input *in, const struct explain *ex,
 	    const struct explain_facts *xf, struct findings *out); /* rules_explain.c */

@@ -1053,34 +1053,35 @@ resolve_name(const struct loader_env *env, const char *name,
 	return ok;
 }
 
-/* Sets up the world in which requester calls dlopen(): an executable is
- * the program itself; a library is loaded, with what it needs, into a
- * plain program. *caller is the object whose DT_RPATH/DT_RUNPATH the
- * search for the name uses. */
+/* Whether path is an executable (it names a program interpreter): it is
+ * then the program, not a library loaded into one. */
 static int
-world_caller(struct world *w, struct closure *pre, const char *requester,
-    size_t *caller, char **err)
+is_program(const struct world *w, const char *path, bool *exec, char **err)
 {
-	bool exec = false;
+	struct elfobj probe;
 
-	if (requester != NULL) {
-		struct elfobj probe;
-		char *perr = NULL;
+	if (elfobj_read(w->env->sr, path, ELFOBJ_DYNAMIC, &probe, err) != 0)
+		return -1;
+	*exec = probe.interp != NULL;
+	elfobj_free(&probe);
+	return 0;
+}
 
-		if (elfobj_read(w->env->sr, requester, ELFOBJ_DYNAMIC, &probe,
-		    &perr) != 0) {
-			*err = perr;
-			return -1;
-		}
-		exec = probe.interp != NULL;
-		elfobj_free(&probe);
-	}
-	if (world_main(w, pre, exec ? requester : NULL, err) != 0)
+/* Sets up the world in which requester calls dlopen(): program (NULL: a
+ * plain program) runs with what it needs, and requester, a library, is
+ * loaded into it with what it needs (NULL: the program itself calls).
+ * *caller is the object whose DT_RPATH/DT_RUNPATH the search for the name
+ * uses. */
+static int
+world_caller(struct world *w, struct closure *pre, const char *program,
+    const char *requester, size_t *caller, char **err)
+{
+	if (world_main(w, pre, program, err) != 0)
 		return -1;
 	/* What the program loaded before anything called dlopen(). */
 	map_deps(w, pre, w->main);
 	*caller = w->main;
-	if (requester != NULL && !exec) {
+	if (requester != NULL) {
 		size_t ix = add_object(w, NULL, requester, -1);
 
 		w->objs.v[ix].origin = origin_of(requester, w->env->cwd);
@@ -1096,17 +1097,35 @@ resolve_dlopen(const struct loader_env *env, const char *name,
     const char *requester, struct resolution *out, struct closure *deps,
     char **err)
 {
+	return resolve_dlopen_in(env, NULL, name, requester, out, deps, err);
+}
+
+int
+resolve_dlopen_in(const struct loader_env *env, const char *program,
+    const char *name, const char *requester, struct resolution *out,
+    struct closure *deps, char **err)
+{
 	struct world w;
 	struct closure pre;
 	enum try_result tr;
 	size_t first, caller;
 	char *e = NULL;
+	bool exec = false;
+	/* Who the answer names as the requester: nobody for a plain program. */
+	bool named = requester != NULL || program != NULL;
 
 	memset(out, 0, sizeof *out);
 	memset(deps, 0, sizeof *deps);
 	memset(&pre, 0, sizeof pre);
 	world_init(&w, env);
-	if (world_caller(&w, &pre, requester, &caller, &e) != 0) {
+	/* An executable requester is the program itself. */
+	if (requester != NULL && program == NULL &&
+	    is_program(&w, requester, &exec, &e) == 0 && exec) {
+		program = requester;
+		requester = NULL;
+	}
+	if (e != NULL ||
+	    world_caller(&w, &pre, program, requester, &caller, &e) != 0) {
 		out->name = xstrdup(name);
 		out->requester = requester != NULL ? xstrdup(requester) : NULL;
 		out->error = e;
@@ -1145,7 +1164,7 @@ resolve_dlopen(const struct loader_env *env, const char *name,
 			map_deps(&w, deps, ix);
 		}
 	}
-	if (requester == NULL && out->requester != NULL)
+	if (!named && out->requester != NULL)
 		FREE(&out->requester);
 	export_objects(&w, deps, first, 0);
 	closure_free(&pre);

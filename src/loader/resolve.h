@@ -155,6 +155,16 @@ int	resolve_dlopen(const struct loader_env *env, const char *name,
 	    const char *requester, struct resolution *out, struct closure *deps,
 	    char **err);
 
+/* resolve_dlopen() in a given process: program (an executable; NULL: a
+ * plain program with no RPATH/RUNPATH) runs, requester (a library; NULL:
+ * the program itself calls) is loaded into it with what it needs, and
+ * then calls dlopen(name). This is how a Python extension module sees the
+ * loader: the interpreter's DT_RPATH (conda's $ORIGIN/../lib) serves every
+ * object without a DT_RUNPATH. */
+int	resolve_dlopen_in(const struct loader_env *env, const char *program,
+	    const char *name, const char *requester, struct resolution *out,
+	    struct closure *deps, char **err);
+
 /* The closure of the program at path. Returns 0, or -1 with *err when the
  * program itself cannot be read. */
 int	resolve_closure(const struct loader_env *env, const char *path,

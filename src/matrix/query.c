@@ -608,39 +608,6 @@ matrix_newest_cudnn(const struct matrix *m, enum matrix_status *status)
 
 /* ----------------------------------------------------------- packages */
 
-/* Names compare as pip compares them (PEP 503): case aside, and any run
- * of '-', '_' and '.' the same as one '-'. */
-static char
-tolower_ascii(char ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
-}
-
-static bool
-is_sep(char ch)
-{
-	return ch == '-' || ch == '_' || ch == '.';
-}
-
-static bool
-same_package(const char *a, const char *b)
-{
-	while (*a != '\0' && *b != '\0') {
-		if (is_sep(*a) && is_sep(*b)) {
-			while (is_sep(*a))
-				a++;
-			while (is_sep(*b))
-				b++;
-			continue;
-		}
-		if (tolower_ascii(*a) != tolower_ascii(*b))
-			return false;
-		a++;
-		b++;
-	}
-	return *a == '\0' && *b == '\0';
-}
-
 const struct matrix_framework *
 matrix_framework(const struct matrix *m, const char *name, const char *version)
 {
@@ -650,10 +617,10 @@ matrix_framework(const struct matrix *m, const char *name, const char *version)
 		return NULL;
 	for (size_t i = 0; i < m->frameworks.n; i++) {
 		const struct matrix_framework *fw = &m->frameworks.v[i];
-		bool named = same_package(fw->name, name);
+		bool named = pkg_name_eq(fw->name, name);
 
 		for (size_t k = 0; k < fw->packages.n && !named; k++)
-			named = same_package(fw->packages.v[k], name);
+			named = pkg_name_eq(fw->packages.v[k], name);
 		if (named && holds_str(fw->versions.min, fw->versions.max, &v))
 			return fw;
 	}
@@ -682,7 +649,7 @@ matrix_wheel(const struct matrix *m, const char *package)
 	if (package == NULL)
 		return NULL;
 	for (size_t i = 0; i < m->wheels.n; i++)
-		if (same_package(m->wheels.v[i].package, package))
+		if (pkg_name_eq(m->wheels.v[i].package, package))
 			return &m->wheels.v[i];
 	return NULL;
 }
@@ -693,7 +660,7 @@ matrix_conda_package(const struct matrix *m, const char *name)
 	if (name == NULL)
 		return NULL;
 	for (size_t i = 0; i < m->conda_packages.n; i++)
-		if (same_package(m->conda_packages.v[i].name, name))
+		if (pkg_name_eq(m->conda_packages.v[i].name, name))
 			return &m->conda_packages.v[i];
 	return NULL;
 }

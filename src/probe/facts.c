@@ -258,6 +258,10 @@ facts_free(struct facts *f)
 	for (size_t i = 0; i < f->libraries.n; i++)
 		lib_fact_free(&f->libraries.v[i]);
 	free(f->libraries.v);
+	fact_str_free(&f->python_state);
+	for (size_t i = 0; i < f->python_envs.n; i++)
+		py_env_free(&f->python_envs.v[i]);
+	free(f->python_envs.v);
 	for (size_t i = 0; i < f->notes.n; i++) {
 		free(f->notes.v[i].path);
 		free(f->notes.v[i].problem);

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "probe/pyfacts.h"
 #include "util/strv.h"
 
 enum fact_state {
@@ -309,6 +310,13 @@ struct facts {
 		struct lib_fact	*v;
 		size_t		 n, cap;
 	} libraries;
+	/* Python environments (pyfacts.h). python_state is KNOWN once the
+	 * probe has looked, so an empty list means none found. */
+	struct fact_str	 python_state;
+	struct {
+		struct py_env	*v;
+		size_t		 n, cap;
+	} python_envs;
 	struct {
 		struct probe_note	*v;
 		size_t			 n, cap;

@@ -13,6 +13,9 @@ static void (*const probes[])(struct probe_ctx *) = {
 	probe_toolkits,
 	probe_cudnn,
 	probe_libraries,
+	probe_python_envs,
+	probe_python_packages,
+	probe_frameworks,
 };
 
 const char *

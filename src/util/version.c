@@ -81,3 +81,34 @@ version_major_str(const char *v)
 
 	return v != NULL && version_parse(v, &ver) ? ver.part[0] : 0;
 }
+
+static char
+tolower_ascii(char ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
+}
+
+static bool
+is_name_sep(char ch)
+{
+	return ch == '-' || ch == '_' || ch == '.';
+}
+
+bool
+pkg_name_eq(const char *a, const char *b)
+{
+	while (*a != '\0' && *b != '\0') {
+		if (is_name_sep(*a) && is_name_sep(*b)) {
+			while (is_name_sep(*a))
+				a++;
+			while (is_name_sep(*b))
+				b++;
+			continue;
+		}
+		if (tolower_ascii(*a) != tolower_ascii(*b))
+			return false;
+		a++;
+		b++;
+	}
+	return *a == '\0' && *b == '\0';
+}

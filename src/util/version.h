@@ -26,5 +26,8 @@ int	version_cmp_str(const char *a, const char *b);
 /* The first part of a version string ("12" of "12.4"); 0 when NULL or
  * not a version. */
 unsigned version_major_str(const char *v);
+/* Python package names compare as pip compares them (PEP 503): case
+ * aside, and any run of '-', '_' and '.' the same as one '-'. */
+bool	pkg_name_eq(const char *a, const char *b);
 
 #endif
