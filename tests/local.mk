@@ -50,6 +50,10 @@ include $(top_srcdir)/tests/loader.mk
 include $(top_srcdir)/tests/differential.mk
 include $(top_srcdir)/tests/explain.mk
 include $(top_srcdir)/tests/libs.mk
+include $(top_srcdir)/tests/pyenv.mk
+include $(top_srcdir)/tests/fatbin.mk
+include $(top_srcdir)/tests/framework.mk
+include $(top_srcdir)/tests/pyrules.mk
 
 clean-local: clean-test-tmp
 clean-test-tmp:

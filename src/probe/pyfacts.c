@@ -143,3 +143,26 @@ py_env_package(const struct py_env *e, const char *name)
 			return &e->packages.v[i];
 	return NULL;
 }
+
+bool
+framework_loads(const struct framework_fact *fw)
+{
+	for (size_t i = 0; i < fw->needs.n; i++) {
+		const struct fw_need *n = &fw->needs.v[i];
+
+		if (!n->optional && (n->lib == NULL || n->lib->resolved == NULL))
+			return false;
+	}
+	return true;
+}
+
+bool
+framework_gpu_ready(const struct framework_fact *fw)
+{
+	if (fw->gpu != FW_GPU_YES || !framework_loads(fw))
+		return false;
+	for (size_t i = 0; i < fw->needs.n; i++)
+		if (fw->needs.v[i].shadowed_via != NULL)
+			return false;
+	return true;
+}

@@ -158,6 +158,12 @@ const char	*fw_need_how_name(enum fw_need_how h);
 const char	*fw_need_from_name(enum fw_need_from f);
 const char	*fw_gpu_name(enum fw_gpu g);
 
+/* Whether every need that is not optional resolves (a CPU build with no
+ * needs loads), and whether it also is a GPU build none of whose needs
+ * is shadowed: what "GPU-ready" means everywhere cudawiz says it. */
+bool	framework_loads(const struct framework_fact *fw);
+bool	framework_gpu_ready(const struct framework_fact *fw);
+
 /* A package of env by name, compared as pip does (case, '-', '_', '.'
  * alike); NULL when absent. */
 const struct py_package *py_env_package(const struct py_env *e,

@@ -1,0 +1,1 @@
+# fatbin tests (issue 5).

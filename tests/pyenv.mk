@@ -1,0 +1,1 @@
+# pyenv tests (issue 5).

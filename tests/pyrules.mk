@@ -1,0 +1,1 @@
+# pyrules tests (issue 5).
