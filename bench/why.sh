@@ -19,7 +19,8 @@ cc=${CC:-cc}
 [ -x "$cudawiz" ] || { echo "no cudawiz at $cudawiz: run ./bootstrap" >&2; exit 2; }
 
 tree=$(mktemp -d)
-trap 'rm -rf "$tree"' EXIT
+[ -n "${KEEP_TREE:-}" ] && echo "tree: $tree"
+[ -n "${KEEP_TREE:-}" ] || trap 'rm -rf "$tree"' EXIT
 echo 'int cudawiz_bench(void) { return 0; }' > "$tree/e.c"
 $cc -c -fPIC -o "$tree/e.o" "$tree/e.c"
 i=49

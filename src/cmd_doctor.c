@@ -70,6 +70,7 @@ cmd_doctor(const struct cli_opts *opts)
 		matrix_free(m);
 		return EXIT_USAGE;
 	}
+	sysroot_keep_listings(sr);
 	facts = probe_all(sr, environ);
 	if (note != NULL)
 		facts_note(facts, _("compatibility matrix cache"), "%s", note);

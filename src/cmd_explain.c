@@ -498,9 +498,7 @@ print_json(const struct run *r)
 		json_array_append_new(libs, lib_json(&r->libs[i]));
 	json_object_set_new(doc, "libraries", libs);
 	json_object_set_new(doc, "findings", findings_json(&r->findings));
-	rc = json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	if (rc == 0 && fputc('\n', stdout) == EOF)
-		rc = -1;
+	rc = json_write(stdout, doc);
 	json_decref(doc);
 	return rc == 0 ? 0 : -1;
 }
@@ -570,6 +568,7 @@ cmd_explain(const struct cli_opts *opts)
 	r.sr = sysroot_new(opts->root, &err);
 	if (r.sr == NULL)
 		goto fail;
+	sysroot_keep_listings(r.sr);
 	r.facts = probe_all(r.sr, environ);
 	if (note != NULL)
 		facts_note(r.facts, _("compatibility matrix cache"), "%s", note);

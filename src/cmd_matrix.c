@@ -21,6 +21,7 @@
 #include "matrix/matrix.h"
 #include "matrix/redistrib.h"
 #include "matrix/select.h"
+#include "present/json.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
@@ -105,20 +106,9 @@ print_json(json_t *doc)
 
 	if (doc == NULL)
 		die(_("out of memory"));
-	rc = json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	rc = json_write(stdout, doc);
 	json_decref(doc);
-	return rc == 0 && fputc('\n', stdout) != EOF;
-}
-
-static json_t *
-jstr(const char *s)
-{
-	json_t *j;
-
-	if (s == NULL)
-		return json_null();
-	j = json_string(s);
-	return j != NULL ? j : json_null();
+	return rc == 0;
 }
 
 static void

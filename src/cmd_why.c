@@ -101,9 +101,7 @@ print_json(const struct why *w)
 	json_object_set_new(lo, "source", jstr(p->source));
 	json_object_set_new(o, "loader", lo);
 	json_object_set_new(o, "findings", findings_json(&w->findings));
-	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	if (rc == 0)
-		rc = fputc('\n', stdout) == EOF ? -1 : 0;
+	rc = json_write(stdout, o);
 	json_decref(o);
 	return rc;
 }
@@ -311,6 +309,7 @@ cmd_why(const struct cli_opts *opts)
 		free(err);
 		return EXIT_USAGE;
 	}
+	sysroot_keep_listings(sr);
 	loader_session_init(&w.ls, sr, environ);
 	/* The probes say where else libraries live, so "not found" can say
 	 * where a library does exist; under --root a tree without a cache

@@ -493,9 +493,26 @@ json_print_doctor(FILE *fp, const struct facts *facts,
 	set(sum, "warnings", json_integer((json_int_t)findings_count(findings, SEV_WARNING)));
 	set(sum, "info", json_integer((json_int_t)findings_count(findings, SEV_INFO)));
 	set(doc, "summary", sum);
-	rc = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	if (rc == 0 && fputc('\n', fp) == EOF)
-		rc = -1;
+	rc = json_write(fp, doc);
 	json_decref(doc);
-	return rc == 0 ? 0 : -1;
+	return rc;
+}
+
+/* jansson's json_dumpf() writes token by token through stdio, which costs
+ * more than building the document for a large one (`why --from` on a big
+ * closure): render it whole, then write it at once. */
+int
+json_write(FILE *fp, const json_t *doc)
+{
+	char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	size_t len;
+	int rc = 0;
+
+	if (s == NULL)
+		return -1;
+	len = strlen(s);
+	if (fwrite(s, 1, len, fp) != len || fputc('\n', fp) == EOF)
+		rc = -1;
+	free(s);
+	return rc;
 }

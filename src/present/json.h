@@ -20,6 +20,9 @@ int	json_print_doctor(FILE *fp, const struct facts *facts,
 /* Pieces other documents (why, explain) share with doctor's. jstr()
  * gives null for NULL and escapes bytes that are not UTF-8, so any path
  * can be printed; findings_json() is the "findings" array of design.md. */
+/* Writes doc, indented, and a newline; 0, or -1 when it could not be
+ * rendered or written. */
+int	json_write(FILE *fp, const json_t *doc);
 json_t	*jstr(const char *s);
 json_t	*jstrv(const struct strv *sv);		/* an array of jstr() */
 json_t	*findings_json(const struct findings *fs);

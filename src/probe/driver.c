@@ -650,5 +650,6 @@ probe_driver(struct probe_ctx *ctx)
 	probe_loaded(ctx, &d->nouveau_loaded, "nouveau", NULL);
 	probe_platform(ctx);
 	probe_libs(ctx);
-	probe_modules(ctx);
+	if (!ctx->lean)
+		probe_modules(ctx);
 }

@@ -211,7 +211,7 @@ scan_cuda_libs(struct probe_ctx *ctx, struct path_var *pv)
 			e->has_cuda_libs = pv->entries.v[e->duplicate_of].has_cuda_libs;
 			continue;
 		}
-		if (e->empty || e->exists != 1 || !e->is_dir)
+		if (e->empty || e->exists != 1 || !e->is_dir || ctx->lean)
 			continue;
 		if (scanned == CUDA_SCAN_LIMIT) {
 			cut = true;

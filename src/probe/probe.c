@@ -34,12 +34,13 @@ probe_getenv(const struct probe_ctx *ctx, const char *name)
 /* Runs the n probes of list, in order, into new facts. */
 static struct facts *
 run_probes(const struct sysroot *sr, char *const *envp,
-    void (*const *list)(struct probe_ctx *), size_t n)
+    void (*const *list)(struct probe_ctx *), size_t n, bool lean)
 {
 	struct probe_ctx ctx;
 
 	ctx.sr = sr;
 	ctx.envp = envp;
+	ctx.lean = lean;
 	ctx.facts = facts_new(sysroot_dir(sr), sysroot_is_host(sr));
 	for (size_t i = 0; i < n; i++)
 		list[i](&ctx);
@@ -49,7 +50,8 @@ run_probes(const struct sysroot *sr, char *const *envp,
 struct facts *
 probe_all(const struct sysroot *sr, char *const *envp)
 {
-	return run_probes(sr, envp, probes, sizeof probes / sizeof probes[0]);
+	return run_probes(sr, envp, probes, sizeof probes / sizeof probes[0],
+	    false);
 }
 
 /* What the loader model needs and no more: `why` answers in a few
@@ -64,5 +66,5 @@ probe_for_loader(const struct sysroot *sr, char *const *envp)
 		probe_cudnn,
 	};
 
-	return run_probes(sr, envp, some, sizeof some / sizeof some[0]);
+	return run_probes(sr, envp, some, sizeof some / sizeof some[0], true);
 }

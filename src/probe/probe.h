@@ -16,6 +16,10 @@ struct probe_ctx {
 	const struct sysroot	*sr;
 	char *const		*envp;		/* NAME=value, NULL-terminated */
 	struct facts		*facts;
+	/* Only what the loader model needs (probe_for_loader): the probes
+	 * leave out the scans nothing but doctor's own rules read (what PATH
+	 * directories hold, the kernel modules on disk). */
+	bool			 lean;
 };
 
 /* The value of NAME in the snapshot, or NULL when unset. */
@@ -54,7 +58,7 @@ void	probe_loader_dirs(const struct facts *f, struct strv *ldconf,
 /* Runs every probe. */
 struct facts	*probe_all(const struct sysroot *sr, char *const *envp);
 /* Runs the probes that say where libraries live (environment, driver,
- * toolkits, cuDNN): for probe_loader_dirs() when speed matters. */
+ * toolkits, cuDNN), lean: for probe_loader_dirs() when speed matters. */
 struct facts	*probe_for_loader(const struct sysroot *sr, char *const *envp);
 
 #endif

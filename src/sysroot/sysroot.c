@@ -21,9 +21,24 @@
 
 #define SYSROOT_MAXLINKS 40
 
+/* A directory listing kept for the rest of the run. */
+struct listing {
+	char		*path;		/* the host path listed */
+	int		 rc;
+	struct strv	 names;		/* sorted */
+};
+
+struct listings {
+	struct listing	*v;
+	size_t		 n, cap;
+};
+
 struct sysroot {
-	char	*dir;		/* "/" or an absolute, canonical directory */
-	bool	 host;
+	char		*dir;		/* "/" or an absolute, canonical directory */
+	bool		 host;
+	/* NULL unless sysroot_keep_listings() asked for it; a pointer, so
+	 * that listing through a const sysroot can still fill it. */
+	struct listings	*listings;
 };
 
 struct sysroot *
@@ -63,8 +78,23 @@ sysroot_free(struct sysroot *sr)
 {
 	if (sr == NULL)
 		return;
+	if (sr->listings != NULL) {
+		for (size_t i = 0; i < sr->listings->n; i++) {
+			free(sr->listings->v[i].path);
+			strv_free(&sr->listings->v[i].names);
+		}
+		free(sr->listings->v);
+		free(sr->listings);
+	}
 	free(sr->dir);
 	free(sr);
+}
+
+void
+sysroot_keep_listings(struct sysroot *sr)
+{
+	if (sr->listings == NULL)
+		sr->listings = xcalloc(1, sizeof *sr->listings);
 }
 
 bool
@@ -388,21 +418,15 @@ sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	return 0;
 }
 
-int
-sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
+static int
+list_host_dir(const char *hp, struct strv *names)
 {
 	struct dirent *de;
-	DIR *d;
-	char *hp;
-	int rc = host_path(sr, path, true, &hp);
+	DIR *d = opendir(hp);
+	int rc;
 
-	if (rc != 0)
-		return rc;
-	d = opendir(hp);
-	rc = d == NULL ? errno : 0;
-	free(hp);
-	if (rc != 0)
-		return rc;
+	if (d == NULL)
+		return errno;
 	errno = 0;
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
@@ -414,6 +438,45 @@ sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
 	closedir(d);
 	strv_sort(names);
 	return rc;
+}
+
+static void
+strv_copy_into(struct strv *dst, const struct strv *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		strv_push(dst, src->v[i]);
+}
+
+/* The probes and the loader model look into the same big directories
+ * (/usr/lib/x86_64-linux-gnu holds thousands of names) several times a
+ * run; with listings kept, each is read from the kernel once. */
+int
+sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
+{
+	struct listing *l;
+	char *hp;
+	int rc = host_path(sr, path, true, &hp);
+
+	if (rc != 0)
+		return rc;
+	if (sr->listings == NULL) {
+		rc = list_host_dir(hp, names);
+		free(hp);
+		return rc;
+	}
+	for (size_t i = 0; i < sr->listings->n; i++) {
+		l = &sr->listings->v[i];
+		if (strcmp(l->path, hp) == 0) {
+			free(hp);
+			strv_copy_into(names, &l->names);
+			return l->rc;
+		}
+	}
+	l = VEC_PUSH(sr->listings);
+	l->path = hp;
+	l->rc = list_host_dir(hp, &l->names);
+	strv_copy_into(names, &l->names);
+	return l->rc;
 }
 
 bool

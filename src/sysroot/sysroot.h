@@ -49,7 +49,10 @@ int	sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	    char **data, size_t *len);
 /* Opens a regular file read-only; the caller closes *fd. */
 int	sysroot_open_file(const struct sysroot *sr, const char *path, int *fd);
-/* The names in a directory, sorted, without "." and "..". */
+/* The names in a directory, sorted, without "." and "..". After
+ * sysroot_keep_listings(), each directory is read once and the same
+ * answer given for the rest of the run: for commands that only read. */
+void	sysroot_keep_listings(struct sysroot *sr);
 int	sysroot_list_dir(const struct sysroot *sr, const char *path,
 	    struct strv *names);
 
