@@ -65,21 +65,34 @@ time_cmd() {	# NAME CMD...
 	name=$1; shift
 	rm -f "$tree.$name"
 	"$@" >/dev/null 2>&1 || true
-	k=0
-	while [ "$k" -lt "$runs" ]; do
-		t0=$(date +%s%N)
-		"$@" >/dev/null 2>&1 || true
-		t1=$(date +%s%N)
-		echo $(( (t1 - t0) / 1000 )) >> "$tree.$name"
-		k=$((k + 1))
-	done
-	printf '%-44s %8.2f ms\n' "$name" "$(median < "$tree.$name" | awk '{print $1 / 1000}')"
+	# hyperfine runs the command bare; the fallback's date(1) calls add
+	# the start of a process (about 1 ms) to every run.
+	if command -v hyperfine >/dev/null 2>&1; then
+		hyperfine -N -i -w 3 -r "$runs" --export-json "$tree.$name" \
+		    "$(printf '%s ' "$@")" >/dev/null 2>&1
+		ms=$(jq '.results[0].median * 1000' "$tree.$name")
+		how=hyperfine
+	else
+		k=0
+		while [ "$k" -lt "$runs" ]; do
+			t0=$(date +%s%N)
+			"$@" >/dev/null 2>&1 || true
+			t1=$(date +%s%N)
+			echo $(( (t1 - t0) / 1000 )) >> "$tree.$name"
+			k=$((k + 1))
+		done
+		ms=$(median < "$tree.$name" | awk '{print $1 / 1000}')
+		how=date
+	fi
+	printf '%-44s %8.2f ms (%s)\n' "$name" "$ms" "$how"
 }
 
 n=$("$cudawiz" why --json --from "$tree/top.so" | grep -c '"name"' || true)
 echo "closure entries: $n (50 libraries, each needing the next two)"
 time_cmd "why --from top.so --json (whole command)" "$cudawiz" why --json --from "$tree/top.so"
-time_cmd "why libcwb00.so.1 --from top.so" "$cudawiz" why --json libcwb00.so.1 --from "$tree/top.so"
+time_cmd "why --from top.so (text)" "$cudawiz" why --from "$tree/top.so"
+time_cmd "why libcwb00.so.1 --from top.so --json" "$cudawiz" why --json libcwb00.so.1 --from "$tree/top.so"
+time_cmd "why libc.so.6 (text)" "$cudawiz" why libc.so.6
 if [ -x "$resolver" ]; then
 	"$resolver" "$tree/top.so" "$runs"
 else
