@@ -60,3 +60,6 @@ clean-test-tmp:
 	-chmod -R u+rwx tests/tmp 2>/dev/null
 	-rm -rf tests/tmp
 .PHONY: clean-test-tmp
+
+# Benchmarks a person runs (bench/RESULTS.md); shipped, never run by check.
+EXTRA_DIST += bench/pyenvs.sh bench/gen-pyenvs.py
