@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/install_plan.h"
 #include "diagnose/loader_rules.h"
 #include "explain/recognize.h"
 #include "i18n.h"
@@ -37,6 +38,7 @@ struct ctx {
 	const struct matrix		*m;	/* may be NULL */
 	const struct explain		*ex;
 	const struct explain_facts	*xf;
+	struct ip_ctx			 ip;	/* facts and m, for install plans */
 	struct findings			*out;
 	struct findings			 machine;	/* rules_gpu + rules_matrix */
 	bool				 adopted[FINDING_COUNT];
@@ -53,28 +55,8 @@ streq(const char *a, const char *b)
 }
 
 
-/* "580" from "580.65.06": driver packages are named by branch. */
-static char *
-branch_of(const char *driver)
-{
-	return xstrndup(driver, strcspn(driver, "."));
-}
 
-static void
-fix_comment(struct finding *f, const char *text)
-{
-	strv_pushf(&f->fix, "# %s", text);
-}
 
-/* A fix line, unless the finding already has it. */
-static void
-fix_once(struct finding *f, char *line)
-{
-	if (strv_contains(&f->fix, line))
-		free(line);
-	else
-		strv_push_owned(&f->fix, line);
-}
 
 static const struct lib_fact *
 lib_named(const struct ctx *c, const char *soname)
@@ -250,416 +232,8 @@ drop_compat(const char *dir, const void *arg)
 	return compat;
 }
 
-/* A soname's range of CUDA releases in words: "11.0 to 11.8", "13.x",
- * "12.0 to 13.x", "8.0 and newer". The caller frees it. */
-static char *
-range_text(const struct matrix_range *r)
-{
-	bool bare = r->max != NULL && strchr(r->max, '.') == NULL;
-	struct version lo;
-
-	if (r->max == NULL)
-		return xasprintf(_("%s and newer"), r->min);
-	/* {"12.0", "12"} is the whole major. */
-	if (bare && version_parse(r->min, &lo) && lo.part[0] == version_major_str(r->max) &&
-	    lo.nparts == 2 && lo.part[1] == 0)
-		return xasprintf("%s.x", r->max);
-	if (strcmp(r->min, r->max) == 0)
-		return xstrdup(r->min);
-	return xasprintf(_("%s to %s%s"), r->min, r->max, bare ? ".x" : "");
-}
 
 static const char *needed_driver(const struct ctx *c, const char **cuda);
-
-/* ------------------------------------------------- what to install here */
-
-/* Wheel names by the matrix's library names: templates in the code,
- * used only where the matrix knows the wheel and that it provides the
- * soname (design.md: the network changes names, never commands). */
-static const struct {
-	const char	*library;
-	const char	*wheel;
-} wheel_stems[] = {
-	{ "cudart", "nvidia-cuda-runtime" },
-	{ "cublas", "nvidia-cublas" },
-	{ "cublaslt", "nvidia-cublas" },
-	{ "cufft", "nvidia-cufft" },
-	{ "cufftw", "nvidia-cufft" },
-	{ "curand", "nvidia-curand" },
-	{ "cusolver", "nvidia-cusolver" },
-	{ "cusparse", "nvidia-cusparse" },
-	{ "nvrtc", "nvidia-cuda-nvrtc" },
-	{ "nvjitlink", "nvidia-nvjitlink" },
-	{ "cupti", "nvidia-cuda-cupti" },
-	{ "nvvm", "nvidia-cuda-nvcc" },
-	{ "nvvm", "nvidia-nvvm" },
-	{ "nvshmem", "nvidia-nvshmem" },
-	{ "cudnn", "nvidia-cudnn" },
-};
-
-/* The wheel of library for CUDA major that provides soname, or NULL. */
-static const struct matrix_wheel *
-wheel_for(const struct matrix *m, const char *library, unsigned major,
-    const char *soname)
-{
-	for (size_t i = 0; i < sizeof wheel_stems / sizeof wheel_stems[0]; i++) {
-		char *names[2];
-
-		if (strcmp(wheel_stems[i].library, library) != 0)
-			continue;
-		names[0] = xasprintf("%s-cu%u", wheel_stems[i].wheel, major);
-		names[1] = xstrdup(wheel_stems[i].wheel);
-		for (size_t k = 0; k < 2; k++) {
-			const struct matrix_wheel *w = matrix_wheel(m, names[k]);
-
-			if (w != NULL && w->cuda_major == major &&
-			    strv_contains(&w->provides, soname)) {
-				free(names[0]);
-				free(names[1]);
-				return w;
-			}
-		}
-		free(names[0]);
-		free(names[1]);
-	}
-	return NULL;
-}
-
-/* Only a plain relative path goes into the LD_LIBRARY_PATH template. */
-static bool
-plain_lib_dir(const char *dir)
-{
-	if (dir == NULL || dir[0] == '\0' || dir[0] == '/' || strstr(dir, "..") != NULL)
-		return false;
-	for (const char *p = dir; *p != '\0'; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr("._/-", *p) != NULL))
-			return false;
-	return true;
-}
-
-static void
-wheel_fix(struct finding *f, const struct matrix_wheel *w, const char *spec)
-{
-	if (spec != NULL)
-		fix_once(f, xasprintf("pip install '%s%s'", w->package, spec));
-	else
-		fix_once(f, xasprintf("pip install %s", w->package));
-	if (plain_lib_dir(w->lib_dir)) {
-		fix_comment(f, _("then put the wheel's directory on the search path:"));
-		fix_once(f, xasprintf("export LD_LIBRARY_PATH=\"$(python3 -c "
-		    "'import sysconfig; print(sysconfig.get_paths()[\"purelib\"])')"
-		    "/%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"", w->lib_dir));
-	}
-}
-
-/* The newest release of CUDA major within [min, max] and at most
- * ceiling (NULL: no ceiling), written into buf as major.minor; false when
- * the matrix knows none. */
-static bool
-newest_release(const struct matrix *m, unsigned major, const char *min,
-    const char *max, const char *ceiling, char *buf, size_t n)
-{
-	for (int minor = 30; minor >= 0; minor--) {
-		char v[24];
-
-		snprintf(v, sizeof v, "%u.%d", major, minor);
-		if (matrix_cuda_release(m, v) == NULL)
-			continue;
-		if (min != NULL && version_major_str(min) == major && version_cmp_str(v, min) < 0)
-			continue;
-		if (max != NULL && strchr(max, '.') != NULL && version_cmp_str(v, max) > 0)
-			continue;
-		if (ceiling != NULL && version_cmp_str(v, ceiling) > 0)
-			continue;
-		snprintf(buf, n, "%s", v);
-		return true;
-	}
-	return false;
-}
-
-/* "11.8" from "11.8.0" or "11.8". */
-static void
-major_minor(const char *v, char *buf, size_t n)
-{
-	struct version ver;
-
-	if (version_parse(v, &ver) && ver.nparts >= 2)
-		snprintf(buf, n, "%u.%u", ver.part[0], ver.part[1]);
-	else
-		snprintf(buf, n, "%s", v);
-}
-
-/*
- * The CUDA version to install for a range of releases (a soname's) on
- * this machine's driver, into buf: the newest the driver runs (through its
- * release minimum or minor-version compatibility), else the newest of the
- * range. *driver_short says the driver runs none of it.
- */
-static bool
-pick_cuda(const struct ctx *c, const struct matrix_range *r, char *buf,
-    size_t n, bool *driver_short)
-{
-	const char *src, *drv = driver_version(c, &src);
-	struct matrix_driver_reach reach;
-	unsigned lo = version_major_str(r->min), hi = r->max != NULL ? version_major_str(r->max) : 0;
-	*driver_short = false;
-	if (hi == 0) {
-		const struct matrix_cuda_release *newest = matrix_newest_cuda(c->m);
-
-		hi = newest != NULL ? version_major_str(newest->version) : lo;
-	}
-	if (drv != NULL && matrix_driver_reach(c->m, drv, MATRIX_LINUX, &reach) &&
-	    reach.highest[0] != '\0') {
-		for (unsigned mj = hi; mj >= lo && mj > 0; mj--)
-			if (newest_release(c->m, mj, r->min, r->max,
-			    reach.highest, buf, n))
-				return true;
-		*driver_short = true;
-	}
-	for (unsigned mj = hi; mj >= lo && mj > 0; mj--)
-		if (newest_release(c->m, mj, r->min, r->max, NULL, buf, n))
-			return true;
-	return false;
-}
-
-static void
-driver_install_fix(const struct ctx *c, struct finding *f, const char *min)
-{
-	char *branch;
-
-	if (c->facts->driver.docker || c->facts->driver.podman) {
-		fix_comment(f, _("in a container the driver comes from the host: "
-		    "update the host's driver, and start the container with the "
-		    "GPU (docker run --gpus all)"));
-		return;
-	}
-	if (c->facts->driver.is_wsl) {
-		fix_comment(f, _("in WSL the driver is Windows': update the NVIDIA "
-		    "driver on Windows"));
-		return;
-	}
-	if (min == NULL)
-		return;
-	branch = branch_of(min);
-	fix_once(f, xasprintf("sudo apt-get install nvidia-driver-%s", branch));
-	free(branch);
-}
-
-/* The conda line for a CUDA library of release cuda ("11.8"). */
-static void
-conda_fix(const struct ctx *c, struct finding *f, const char *library,
-    const char *cuda)
-{
-	unsigned major = version_major_str(cuda);
-
-	if (major <= 11) {
-		if (matrix_conda_package(c->m, "cudatoolkit") != NULL)
-			fix_once(f, xasprintf("conda install -c conda-forge "
-			    "cudatoolkit=%s", cuda));
-		return;
-	}
-	if (matrix_conda_package(c->m, "cuda-version") == NULL)
-		return;
-	if (strcmp(library, "cudart") == 0 &&
-	    matrix_conda_package(c->m, "cuda-cudart") != NULL)
-		fix_once(f, xasprintf("conda install -c conda-forge cuda-cudart "
-		    "cuda-version=%s", cuda));
-	else if (matrix_conda_package(c->m, "cuda-runtime") != NULL)
-		fix_once(f, xasprintf("conda install -c conda-forge cuda-runtime "
-		    "cuda-version=%s", cuda));
-}
-
-/* NVIDIA's repository names packages cuda-cudart-11-8, cuda-libraries-12-4. */
-static void
-apt_fix(struct finding *f, const char *library, const char *cuda)
-{
-	char *dashed = xstrdup(cuda);
-
-	for (char *p = dashed; *p != '\0'; p++)
-		if (*p == '.')
-			*p = '-';
-	fix_once(f, xasprintf("sudo apt-get install %s-%s",
-	    strcmp(library, "cudart") == 0 ? "cuda-cudart" : "cuda-libraries",
-	    dashed));
-	free(dashed);
-}
-
-/* The CUDA majors to try for a cuDNN wheel, best first: the majors of
- * the toolkits here, then what the driver runs, then the newest. */
-static size_t
-cuda_majors(const struct ctx *c, unsigned *out, size_t cap)
-{
-	const struct driver_facts *d = &c->facts->driver;
-	size_t n = 0;
-	unsigned mj;
-
-	for (size_t i = 0; i < c->facts->toolkits.n && n < cap; i++) {
-		const struct toolkit_fact *t = &c->facts->toolkits.v[i];
-		bool seen = false;
-
-		if (!fact_known(&t->version) || (mj = version_major_str(t->version.value)) == 0)
-			continue;
-		for (size_t k = 0; k < n; k++)
-			seen = seen || out[k] == mj;
-		if (!seen)
-			out[n++] = mj;
-	}
-	if (n == 0 && fact_known(&d->compat_major) && n < cap)
-		out[n++] = version_major_str(d->compat_major.value);
-	if (n == 0 && fact_known(&d->max_cuda) && n < cap)
-		out[n++] = version_major_str(d->max_cuda.value);
-	for (mj = 13; mj >= 11 && n < cap; mj--) {
-		bool seen = false;
-
-		for (size_t k = 0; k < n; k++)
-			seen = seen || out[k] == mj;
-		if (!seen)
-			out[n++] = mj;
-	}
-	return n;
-}
-
-/* cuDNN major N's sonames are "lib…so.N"; 0 when soname is not cuDNN's. */
-static unsigned
-cudnn_major_of(const struct ctx *c, const char *soname)
-{
-	const char *dot;
-	unsigned major;
-	const struct matrix_cudnn_library *cl;
-
-	if (soname == NULL || strncmp(soname, "libcudnn", 8) != 0 ||
-	    (dot = strrchr(soname, '.')) == NULL)
-		return 0;
-	major = (unsigned)strtoul(dot + 1, NULL, 10);
-	cl = matrix_cudnn_library(c->m, major);
-	return cl != NULL && strv_contains(&cl->sonames, soname) ? major : 0;
-}
-
-/* What to install for a cuDNN soname: the wheel for a CUDA major this
- * machine uses, version-bounded when spec is given ("==8.*"). */
-static bool
-install_cudnn(const struct ctx *c, struct finding *f, const char *soname,
-    unsigned cudnn_major, const char *min_version)
-{
-	unsigned majors[8];
-	size_t n = cuda_majors(c, majors, 8);
-	char *spec;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct matrix_wheel *w = wheel_for(c->m, "cudnn", majors[i],
-		    soname);
-
-		if (w == NULL)
-			continue;
-		spec = min_version != NULL ?
-		    xasprintf(">=%s,<%u", min_version, cudnn_major + 1) :
-		    xasprintf("==%u.*", cudnn_major);
-		strv_pushf(&f->fix, _("# cuDNN %u for CUDA %u, as a wheel in the active Python environment:"),
-		    cudnn_major, majors[i]);
-		wheel_fix(f, w, spec);
-		free(spec);
-		if (matrix_conda_package(c->m, "cudnn") != NULL) {
-			fix_comment(f, _("or with conda:"));
-			if (min_version != NULL)
-				fix_once(f, xasprintf("conda install -c conda-forge "
-				    "'cudnn>=%s,<%u'", min_version, cudnn_major + 1));
-			else
-				fix_once(f, xasprintf("conda install -c conda-forge "
-				    "'cudnn=%u.*'", cudnn_major));
-		}
-		fix_comment(f, _("or from NVIDIA's CUDA repository:"));
-		if (cudnn_major >= 9)
-			fix_once(f, xasprintf("sudo apt-get install libcudnn%u-cuda-%u",
-			    cudnn_major, majors[i]));
-		else
-			fix_once(f, xasprintf("sudo apt-get install libcudnn%u",
-			    cudnn_major));
-		return true;
-	}
-	return false;
-}
-
-/*
- * The fix lines that install what provides soname on this machine: the
- * CUDA release the matrix says the name stands for, the newest one this
- * machine's driver runs; as a wheel, a conda package, or NVIDIA's
- * package. When the driver runs none of it, a newer driver comes first.
- */
-static void
-install_plan(const struct ctx *c, struct finding *f, const char *soname)
-{
-	struct matrix_range r;
-	const char *library, *src, *drv;
-	enum matrix_status st;
-	char cuda[24], *range_s;
-	bool short_driver;
-	const struct matrix_wheel *w;
-	unsigned cm;
-
-	if (c->m == NULL || soname == NULL)
-		return;
-	if ((cm = cudnn_major_of(c, soname)) != 0) {
-		install_cudnn(c, f, soname, cm, NULL);
-		return;
-	}
-	if (!matrix_soname_cuda(c->m, soname, &r, &library, &st) ||
-	    strcmp(library, "cuda") == 0 || strcmp(library, "nvml") == 0)
-		return;
-	if (!pick_cuda(c, &r, cuda, sizeof cuda, &short_driver))
-		return;
-	drv = driver_version(c, &src);
-	if (short_driver) {
-		const char *min = matrix_cuda_min_driver(c->m, cuda, MATRIX_LINUX, NULL);
-
-		strv_pushf(&f->fix, _("# the driver (%s) is too old for CUDA %s; install driver %s or newer first:"),
-		    drv, cuda, min != NULL ? min : "?");
-		driver_install_fix(c, f, min);
-	}
-	range_s = range_text(&r);
-	if (drv != NULL && !short_driver)
-		strv_pushf(&f->fix, _("# %s is CUDA %s's %s; this driver (%s) runs CUDA %s. Install it as a wheel in the active Python environment:"),
-		    soname, range_s, library, drv, cuda);
-	else
-		strv_pushf(&f->fix, _("# %s is CUDA %s's %s; install CUDA %s's as a wheel in the active Python environment:"),
-		    soname, range_s, library, cuda);
-	free(range_s);
-	w = wheel_for(c->m, library, version_major_str(cuda), soname);
-	if (w != NULL)
-		wheel_fix(f, w, NULL);
-	else
-		strv_pushf(&f->fix, _("# (the matrix knows no wheel that provides %s)"),
-		    soname);
-	fix_comment(f, _("or with conda:"));
-	conda_fix(c, f, library, cuda);
-	fix_comment(f, _("or from NVIDIA's CUDA repository (Debian/Ubuntu):"));
-	apt_fix(f, library, cuda);
-}
-
-/* Drops a generic "pip install nvidia-…" hint and the comment before it:
- * the plan for this machine's driver replaces it, and two different
- * wheels in one fix would contradict each other. */
-static void
-drop_wheel_hints(struct finding *f)
-{
-	for (size_t i = 0; i < f->fix.n; ) {
-		size_t start = i, end = i + 1;
-
-		if (strncmp(f->fix.v[i], "pip install nvidia-", 19) != 0 &&
-		    strncmp(f->fix.v[i], "pip install 'nvidia-", 20) != 0) {
-			i++;
-			continue;
-		}
-		if (i > 0 && f->fix.v[i - 1][0] == '#')
-			start = i - 1;
-		for (size_t k = start; k < end; k++)
-			free(f->fix.v[k]);
-		memmove(f->fix.v + start, f->fix.v + end,
-		    (f->fix.n - end) * sizeof *f->fix.v);
-		f->fix.n -= end - start;
-		i = start;
-	}
-}
 
 /* Adds the install plan to the not-found findings rules_library made
  * for soname in [from, out->n). */
@@ -676,9 +250,9 @@ plan_for_not_found(struct ctx *c, size_t from, const char *soname)
 		/* Keep the old hint when the matrix has no plan to offer. */
 		for (size_t k = 0; k < f->fix.n; k++)
 			strv_push(&saved, f->fix.v[k]);
-		drop_wheel_hints(f);
+		ip_drop_wheel_hints(f);
 		before = f->fix.n;
-		install_plan(c, f, soname);
+		ip_install_soname(&c->ip, f, soname);
 		if (f->fix.n == before) {
 			strv_free(&f->fix);
 			f->fix = saved;
@@ -742,10 +316,10 @@ driver_library(struct ctx *c, const struct explain_match *m)
 		strv_push(&f->evidence, _("no NVIDIA GPU is on this machine's PCI bus"));
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	need = needed_driver(c, &ver);
-	fix_comment(f, _("install the NVIDIA driver (Debian/Ubuntu):"));
+	lr_fix_comment(f, _("install the NVIDIA driver (Debian/Ubuntu):"));
 	if (need != NULL)
-		driver_install_fix(c, f, need);
-	fix_once(f, xstrdup("sudo ubuntu-drivers install"));
+		ip_driver_fix(&c->ip, f, need);
+	ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
 	return true;
 }
 
@@ -862,16 +436,16 @@ explain_version(struct ctx *c, const struct explain_match *m)
 		dir = path_dirname(good);
 		strv_pushf(&f->fix, _("# load the copy that defines %s first:"),
 		    m->version);
-		fix_once(f, prepend_line(dir));
+		ip_fix_line(f, prepend_line(dir));
 		free(dir);
 		if (lib != NULL && streq(lib->via, "ld_library_path")) {
 			char *wdir = path_dirname(lib->resolved);
 			char *line = lr_llp_filter(c->facts, drop_dir, wdir);
 
 			if (line != NULL) {
-				fix_comment(f, _("or drop the directory that shadows it "
+				lr_fix_comment(f, _("or drop the directory that shadows it "
 				    "from LD_LIBRARY_PATH:"));
-				fix_once(f, line);
+				ip_fix_line(f, line);
 			}
 			free(wdir);
 		}
@@ -880,16 +454,16 @@ explain_version(struct ctx *c, const struct explain_match *m)
 	if (starts(m->version, "GLIBC_")) {
 		strv_pushf(&f->fix, _("# the C library cannot be swapped: run the program on a system whose glibc has %s (or in a container of one), or get a build made for this glibc. This one's version:"),
 		    m->version);
-		fix_once(f, xstrdup("ldd --version"));
+		ip_fix_line(f, xstrdup("ldd --version"));
 		return;
 	}
 	if (starts(m->version, "GLIBCXX_") || starts(m->version, "CXXABI_")) {
 		strv_pushf(&f->fix, _("# a newer libstdc++ defines %s; in a conda environment:"),
 		    m->version);
-		fix_once(f, xstrdup("conda install -c conda-forge libstdcxx-ng"));
-		fix_once(f, xstrdup("export LD_LIBRARY_PATH=\"$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\""));
-		fix_comment(f, _("or system-wide (Debian/Ubuntu):"));
-		fix_once(f, xstrdup("sudo apt-get install --only-upgrade libstdc++6"));
+		ip_fix_line(f, xstrdup("conda install -c conda-forge libstdcxx-ng"));
+		ip_fix_line(f, xstrdup("export LD_LIBRARY_PATH=\"$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\""));
+		lr_fix_comment(f, _("or system-wide (Debian/Ubuntu):"));
+		ip_fix_line(f, xstrdup("sudo apt-get install --only-upgrade libstdc++6"));
 		return;
 	}
 	if (lib != NULL && streq(lib->via, "ld_library_path")) {
@@ -897,18 +471,18 @@ explain_version(struct ctx *c, const struct explain_match *m)
 		char *line = lr_llp_filter(c->facts, drop_dir, wdir);
 
 		if (line != NULL) {
-			fix_comment(f, _("the copy on LD_LIBRARY_PATH shadows the one "
+			lr_fix_comment(f, _("the copy on LD_LIBRARY_PATH shadows the one "
 			    "the program brings; drop its directory:"));
-			fix_once(f, line);
+			ip_fix_line(f, line);
 		}
 		free(wdir);
 	}
 	if (explain_is_soname(m->soname))
-		install_plan(c, f, m->soname);
+		ip_install_soname(&c->ip, f, m->soname);
 	if (f->fix.n == 0) {
-		fix_comment(f, _("find which files define the version, and load "
+		lr_fix_comment(f, _("find which files define the version, and load "
 		    "that one first:"));
-		fix_once(f, xasprintf("find / -xdev -name '%s*' 2>/dev/null",
+		ip_fix_line(f, xasprintf("find / -xdev -name '%s*' 2>/dev/null",
 		    m->soname != NULL && explain_is_soname(m->soname) ? m->soname :
 		    "lib*.so*"));
 	}
@@ -945,9 +519,9 @@ explain_wrong_class(struct ctx *c, const struct explain_match *m)
 			dir = path_dirname(m->file);
 			line = lr_llp_filter(c->facts, drop_dir, dir);
 			if (line != NULL) {
-				fix_comment(f, _("take the 32-bit directory out of "
+				lr_fix_comment(f, _("take the 32-bit directory out of "
 				    "LD_LIBRARY_PATH:"));
-				fix_once(f, line);
+				ip_fix_line(f, line);
 			}
 			free(dir);
 		}
@@ -957,23 +531,23 @@ explain_wrong_class(struct ctx *c, const struct explain_match *m)
 		return;
 	if (f->fix.n == 0 || (!explain_is_soname(m->soname) &&
 	    !streq(m->soname, "libcuda.so.1"))) {
-		fix_comment(f, _("find the 64-bit copies and load one of them first:"));
-		fix_once(f, xasprintf("find / -xdev -name '%s*' 2>/dev/null",
+		lr_fix_comment(f, _("find the 64-bit copies and load one of them first:"));
+		ip_fix_line(f, xasprintf("find / -xdev -name '%s*' 2>/dev/null",
 		    explain_is_soname(m->soname) ? m->soname : "lib*.so*"));
 	}
 	if (streq(m->soname, "libcuda.so.1")) {
 		const char *src, *drv = driver_version(c, &src);
-		char *branch = drv != NULL ? branch_of(drv) : NULL;
+		char *branch = drv != NULL ? ip_branch_of(drv) : NULL;
 
-		fix_comment(f, _("install the 64-bit driver library (Debian/Ubuntu):"));
+		lr_fix_comment(f, _("install the 64-bit driver library (Debian/Ubuntu):"));
 		if (branch != NULL)
-			fix_once(f, xasprintf("sudo apt-get install libnvidia-compute-%s",
+			ip_fix_line(f, xasprintf("sudo apt-get install libnvidia-compute-%s",
 			    branch));
 		else
-			fix_once(f, xstrdup("sudo ubuntu-drivers install"));
+			ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
 		free(branch);
 	} else if (explain_is_soname(m->soname)) {
-		install_plan(c, f, m->soname);
+		ip_install_soname(&c->ip, f, m->soname);
 	}
 }
 
@@ -1017,14 +591,14 @@ explain_dll(struct ctx *c, const struct explain_match *m)
 		strv_pushf(&f->evidence, _("%s is cuDNN %u (matrix: %s); on Linux it is %s"),
 		    m->soname, cm, matrix_status_name(cl->status),
 		    cl->sonames.n > 0 ? cl->sonames.v[0] : "?");
-		fix_comment(f, _("on Windows (PowerShell): put the bin directory of "
+		lr_fix_comment(f, _("on Windows (PowerShell): put the bin directory of "
 		    "the cuDNN you installed first on PATH, for example:"));
 		strv_pushf(&f->fix, "$env:PATH = \"C:\\Program Files\\NVIDIA\\CUDNN\\v%u.x\\bin;$env:PATH\"",
 		    cm);
-		fix_comment(f, _("or install it into the Python environment as a wheel:"));
+		lr_fix_comment(f, _("or install it into the Python environment as a wheel:"));
 		for (unsigned mj = 11; mj <= 13; mj++) {
 			const struct matrix_wheel *w = cl->sonames.n > 0 ?
-			    wheel_for(c->m, "cudnn", mj, cl->sonames.v[0]) : NULL;
+			    ip_wheel_for(c->m, "cudnn", mj, cl->sonames.v[0]) : NULL;
 
 			if (w != NULL) {
 				strv_pushf(&f->fix, "pip install %s", w->package);
@@ -1036,11 +610,11 @@ explain_dll(struct ctx *c, const struct explain_match *m)
 	if (!matrix_soname_cuda(c->m, m->soname, &r, &library, &st))
 		return;
 	if (r.max != NULL && strchr(r.max, '.') != NULL)
-		major_minor(r.max, cuda, sizeof cuda);
+		ip_major_minor(r.max, cuda, sizeof cuda);
 	else
-		newest_release(c->m, version_major_str(r.min), r.min, r.max, NULL, cuda,
+		ip_newest_release(c->m, version_major_str(r.min), r.min, r.max, NULL, cuda,
 		    sizeof cuda);
-	range_s = range_text(&r);
+	range_s = ip_range_text(&r);
 	f = finding_add(c->out, FINDING_SONAME_NOT_FOUND,
 	    _("Windows could not load %s, the %s library of CUDA %s: no "
 	    "directory on PATH holds it. The program was built for that CUDA "
@@ -1064,11 +638,11 @@ explain_dll(struct ctx *c, const struct explain_match *m)
 		strv_pushf(&f->fix, "$env:PATH = \"$env:CUDA_PATH_V%s\\bin;$env:PATH\"",
 		    dashed);
 		if (linux_row != NULL) {
-			const struct matrix_wheel *w = wheel_for(c->m, library,
+			const struct matrix_wheel *w = ip_wheel_for(c->m, library,
 			    version_major_str(cuda), linux_row->soname);
 
 			if (w != NULL) {
-				fix_comment(f, _("or install it into the Python environment as a wheel:"));
+				lr_fix_comment(f, _("or install it into the Python environment as a wheel:"));
 				strv_pushf(&f->fix, "pip install %s", w->package);
 			}
 		}
@@ -1168,9 +742,9 @@ explain_driver_old(struct ctx *c, const struct explain_match *m)
 	if (need != NULL) {
 		strv_pushf(&f->fix, _("# install a driver that runs CUDA %s (>= %s), then reboot:"),
 		    cuda, need);
-		driver_install_fix(c, f, need);
-		fix_comment(f, _("Ubuntu can pick the recommended one itself:"));
-		fix_once(f, xstrdup("sudo ubuntu-drivers install"));
+		ip_driver_fix(&c->ip, f, need);
+		lr_fix_comment(f, _("Ubuntu can pick the recommended one itself:"));
+		ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
 	}
 	if (fact_known(&c->facts->driver.max_cuda)) {
 		unsigned mj = version_major_str(c->facts->driver.max_cuda.value);
@@ -1180,15 +754,15 @@ explain_driver_old(struct ctx *c, const struct explain_match *m)
 		    matrix_soname_for(c->m, "cudart", c->facts->driver.max_cuda.value) : NULL;
 
 		snprintf(so, sizeof so, "%s", row != NULL ? row->soname : "");
-		w = row != NULL ? wheel_for(c->m, "cudart", mj, so) : NULL;
+		w = row != NULL ? ip_wheel_for(c->m, "cudart", mj, so) : NULL;
 		strv_pushf(&f->fix, _("# or use a framework build and CUDA runtime for CUDA %s or older, which this driver runs:"),
 		    c->facts->driver.max_cuda.value);
 		if (w != NULL)
-			fix_once(f, xasprintf("pip install %s", w->package));
+			ip_fix_line(f, xasprintf("pip install %s", w->package));
 	}
 	if (f->fix.n == 0) {
-		fix_comment(f, _("see which driver is installed and which CUDA it runs:"));
-		fix_once(f, xstrdup("nvidia-smi"));
+		lr_fix_comment(f, _("see which driver is installed and which CUDA it runs:"));
+		ip_fix_line(f, xstrdup("nvidia-smi"));
 	}
 }
 
@@ -1226,16 +800,16 @@ explain_mismatch(struct ctx *c, const struct explain_match *m)
 			strv_pushf(&f->evidence, "%s: %s", d->libs.v[i].path,
 			    d->libs.v[i].version);
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	fix_comment(f, _("load the module that matches the installed libraries: reboot"));
-	fix_once(f, xstrdup("sudo reboot"));
-	fix_comment(f, _("or, with nothing using the GPU, reload the modules:"));
-	fix_once(f, xstrdup("sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia"));
+	lr_fix_comment(f, _("load the module that matches the installed libraries: reboot"));
+	ip_fix_line(f, xstrdup("sudo reboot"));
+	lr_fix_comment(f, _("or, with nothing using the GPU, reload the modules:"));
+	ip_fix_line(f, xstrdup("sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia"));
 	if (m->wanted != NULL && strchr(m->wanted, '.') != NULL) {
-		char *branch = branch_of(m->wanted);
+		char *branch = ip_branch_of(m->wanted);
 
-		fix_comment(f, _("if that does not help, reinstall one driver so "
+		lr_fix_comment(f, _("if that does not help, reinstall one driver so "
 		    "module and libraries agree:"));
-		fix_once(f, xasprintf("sudo apt-get install --reinstall nvidia-driver-%s",
+		ip_fix_line(f, xasprintf("sudo apt-get install --reinstall nvidia-driver-%s",
 		    branch));
 		free(branch);
 	}
@@ -1312,23 +886,23 @@ explain_stub(struct ctx *c, const struct explain_match *m)
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	line = lr_llp_filter(c->facts, drop_stubs, NULL);
 	if (line != NULL) {
-		fix_comment(f, _("take the stubs directory out of LD_LIBRARY_PATH "
+		lr_fix_comment(f, _("take the stubs directory out of LD_LIBRARY_PATH "
 		    "(link with -L, never run with it):"));
-		fix_once(f, line);
+		ip_fix_line(f, line);
 	}
 	if (lib == NULL || lib->resolved == NULL) {
 		need = needed_driver(c, &cuda);
-		fix_comment(f, _("install the NVIDIA driver, which brings the real "
+		lr_fix_comment(f, _("install the NVIDIA driver, which brings the real "
 		    "libcuda.so.1:"));
 		if (need != NULL)
-			driver_install_fix(c, f, need);
+			ip_driver_fix(&c->ip, f, need);
 		else
-			fix_once(f, xstrdup("sudo ubuntu-drivers install"));
+			ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
 	}
 	if (line == NULL && lib != NULL && lib->resolved != NULL) {
-		fix_comment(f, _("in the environment that failed, find what puts "
+		lr_fix_comment(f, _("in the environment that failed, find what puts "
 		    "the stubs directory first:"));
-		fix_once(f, xstrdup("printf '%s\\n' \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -n stubs"));
+		ip_fix_line(f, xstrdup("printf '%s\\n' \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -n stubs"));
 	}
 }
 
@@ -1415,8 +989,8 @@ explain_arch(struct ctx *c, const struct explain_match *m)
 		    matrix_status_name(arch->status));
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	if (cc == NULL) {
-		fix_comment(f, _("find the GPU's compute capability:"));
-		fix_once(f, xstrdup("nvidia-smi --query-gpu=name,compute_cap --format=csv"));
+		lr_fix_comment(f, _("find the GPU's compute capability:"));
+		ip_fix_line(f, xstrdup("nvidia-smi --query-gpu=name,compute_cap --format=csv"));
 		return;
 	}
 	sm_digits(cc, sm, sizeof sm);
@@ -1426,7 +1000,7 @@ explain_arch(struct ctx *c, const struct explain_match *m)
 	} else if (arch != NULL && arch->first_cuda != NULL) {
 		strv_pushf(&f->fix, _("# install a framework build made with CUDA %s or newer (PyTorch: pick that CUDA version at https://pytorch.org/get-started/locally/), for example:"),
 		    arch->first_cuda);
-		fix_once(f, xstrdup("pip install --upgrade torch"));
+		ip_fix_line(f, xstrdup("pip install --upgrade torch"));
 	}
 	strv_pushf(&f->fix, _("# building it yourself: add to nvcc's options -gencode arch=compute_%s,code=sm_%s"),
 	    sm, sm);
@@ -1461,7 +1035,7 @@ explain_ptx(struct ctx *c, const struct explain_match *m)
 	if (need != NULL) {
 		strv_pushf(&f->fix, _("# install a driver that runs CUDA %s (>= %s), then reboot:"),
 		    cuda, need);
-		driver_install_fix(c, f, need);
+		ip_driver_fix(&c->ip, f, need);
 	}
 	if (g != NULL) {
 		sm_digits(g->cc.value, sm, sizeof sm);
@@ -1472,8 +1046,8 @@ explain_ptx(struct ctx *c, const struct explain_match *m)
 		strv_pushf(&f->fix, _("# or build with a toolkit this driver runs: CUDA %s or older"),
 		    c->facts->driver.max_cuda.value);
 	if (need == NULL) {
-		fix_comment(f, _("see which CUDA version the driver runs:"));
-		fix_once(f, xstrdup("nvidia-smi"));
+		lr_fix_comment(f, _("see which CUDA version the driver runs:"));
+		ip_fix_line(f, xstrdup("nvidia-smi"));
 	}
 }
 
@@ -1499,12 +1073,12 @@ explain_forward_compat(struct ctx *c, const struct explain_match *m)
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	line = lr_llp_filter(c->facts, drop_compat, NULL);
 	if (line != NULL) {
-		fix_comment(f, _("take the compat directory out of LD_LIBRARY_PATH:"));
-		fix_once(f, line);
+		lr_fix_comment(f, _("take the compat directory out of LD_LIBRARY_PATH:"));
+		ip_fix_line(f, line);
 	}
-	fix_comment(f, _("or remove the forward-compatibility package and use "
+	lr_fix_comment(f, _("or remove the forward-compatibility package and use "
 	    "the driver's own libcuda:"));
-	fix_once(f, xstrdup("sudo apt-get remove 'cuda-compat-*'"));
+	ip_fix_line(f, xstrdup("sudo apt-get remove 'cuda-compat-*'"));
 }
 
 /* ---------------------------------------------------------------- cuDNN */
@@ -1571,14 +1145,14 @@ explain_cudnn_version(struct ctx *c, const struct explain_match *m)
 	if (good != NULL) {
 		strv_pushf(&f->fix, _("# cuDNN %s in %s will do: load it first"),
 		    good->version.value, good->lib_dir);
-		fix_once(f, prepend_line(good->lib_dir));
+		ip_fix_line(f, prepend_line(good->lib_dir));
 		return;
 	}
 	so = xasprintf("libcudnn.so.%u", wmaj);
-	if (c->m == NULL || !install_cudnn(c, f, so, wmaj, m->wanted)) {
+	if (c->m == NULL || !ip_install_cudnn(&c->ip, f, so, wmaj, m->wanted)) {
 		strv_pushf(&f->fix, _("# install cuDNN %u, version %s or newer, for the CUDA version the framework uses"),
 		    wmaj, m->wanted);
-		fix_once(f, xasprintf("pip install 'nvidia-cudnn-cu12>=%s,<%u'",
+		ip_fix_line(f, xasprintf("pip install 'nvidia-cudnn-cu12>=%s,<%u'",
 		    m->wanted, wmaj + 1));
 	}
 	free(so);
@@ -1631,20 +1205,20 @@ static void
 cudnn_upgrade_fix(const struct ctx *c, struct finding *f)
 {
 	unsigned majors[8];
-	size_t n = c->m != NULL ? cuda_majors(c, majors, 8) : 0;
+	size_t n = c->m != NULL ? ip_cuda_majors(&c->ip, majors, 8) : 0;
 
 	for (size_t i = 0; i < n; i++)
 		for (unsigned cm = 12; cm >= 8; cm--) {
 			const struct matrix_cudnn_library *cl = matrix_cudnn_library(c->m, cm);
 			const struct matrix_wheel *w = cl != NULL && cl->sonames.n > 0 ?
-			    wheel_for(c->m, "cudnn", majors[i], cl->sonames.v[0]) : NULL;
+			    ip_wheel_for(c->m, "cudnn", majors[i], cl->sonames.v[0]) : NULL;
 
 			if (w != NULL) {
-				fix_once(f, xasprintf("pip install --upgrade %s", w->package));
+				ip_fix_line(f, xasprintf("pip install --upgrade %s", w->package));
 				return;
 			}
 		}
-	fix_once(f, xstrdup("pip install --upgrade nvidia-cudnn-cu12"));
+	ip_fix_line(f, xstrdup("pip install --upgrade nvidia-cudnn-cu12"));
 }
 
 static void
@@ -1686,30 +1260,30 @@ explain_cudnn_status(struct ctx *c, const struct explain_match *m)
 					best = &c->facts->cudnn.v[i];
 			strv_pushf(&f->fix, _("# load all of cuDNN from one installation (%s) first:"),
 			    best->lib_dir);
-			fix_once(f, prepend_line(best->lib_dir));
+			ip_fix_line(f, prepend_line(best->lib_dir));
 		} else {
-			fix_comment(f, _("install cuDNN whole, for this machine's CUDA:"));
+			lr_fix_comment(f, _("install cuDNN whole, for this machine's CUDA:"));
 			cudnn_upgrade_fix(c, f);
 		}
 		break;
 	case HINT_MEMORY:
-		fix_comment(f, _("see what holds the GPU's memory:"));
-		fix_once(f, xstrdup("nvidia-smi"));
-		fix_comment(f, _("TensorFlow: allocate GPU memory as needed instead "
+		lr_fix_comment(f, _("see what holds the GPU's memory:"));
+		ip_fix_line(f, xstrdup("nvidia-smi"));
+		lr_fix_comment(f, _("TensorFlow: allocate GPU memory as needed instead "
 		    "of all at start:"));
-		fix_once(f, xstrdup("export TF_FORCE_GPU_ALLOW_GROWTH=true"));
-		fix_comment(f, _("if memory is free, check that cuDNN is built for "
+		ip_fix_line(f, xstrdup("export TF_FORCE_GPU_ALLOW_GROWTH=true"));
+		lr_fix_comment(f, _("if memory is free, check that cuDNN is built for "
 		    "the CUDA major in use (evidence above), and reinstall it:"));
 		cudnn_upgrade_fix(c, f);
 		break;
 	case HINT_DRIVER: {
 		const char *cuda, *need = needed_driver(c, &cuda);
 
-		fix_comment(f, _("update the NVIDIA driver:"));
+		lr_fix_comment(f, _("update the NVIDIA driver:"));
 		if (need != NULL)
-			driver_install_fix(c, f, need);
+			ip_driver_fix(&c->ip, f, need);
 		else
-			fix_once(f, xstrdup("sudo ubuntu-drivers install"));
+			ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
 		break;
 	}
 	case HINT_ARCH:
@@ -1717,35 +1291,35 @@ explain_cudnn_status(struct ctx *c, const struct explain_match *m)
 		if (g != NULL)
 			strv_pushf(&f->evidence, _("GPU here: compute capability %s"),
 			    g->cc.value);
-		fix_comment(f, _("this cuDNN has no code for the GPU: install a "
+		lr_fix_comment(f, _("this cuDNN has no code for the GPU: install a "
 		    "cuDNN release that supports it (newer GPUs need newer cuDNN; "
 		    "cuDNN 9 dropped GPUs below compute capability 5.0):"));
 		cudnn_upgrade_fix(c, f);
 		break;
 	case HINT_RUNTIME:
-		fix_comment(f, _("install the cuDNN built for the CUDA major the "
+		lr_fix_comment(f, _("install the cuDNN built for the CUDA major the "
 		    "program uses (the cuN suffix of the wheel):"));
 		cudnn_upgrade_fix(c, f);
 		break;
 	case HINT_CALLER:
-		fix_comment(f, _("the calling code passed something cuDNN rejects "
+		lr_fix_comment(f, _("the calling code passed something cuDNN rejects "
 		    "(shapes, data types, layouts): upgrade the framework, or "
 		    "report it with the input that fails; to see where:"));
-		fix_once(f, xstrdup("export CUDNN_LOGERR_DBG=1 CUDNN_LOGDEST_DBG=stderr"));
+		ip_fix_line(f, xstrdup("export CUDNN_LOGERR_DBG=1 CUDNN_LOGDEST_DBG=stderr"));
 		break;
 	case HINT_UPGRADE:
-		fix_comment(f, _("a newer cuDNN may implement it:"));
+		lr_fix_comment(f, _("a newer cuDNN may implement it:"));
 		cudnn_upgrade_fix(c, f);
 		break;
 	case HINT_KERNEL:
-		fix_comment(f, _("make the failing call show where it fails:"));
-		fix_once(f, xstrdup("export CUDA_LAUNCH_BLOCKING=1"));
-		fix_comment(f, _("and check the driver and the GPU:"));
-		fix_once(f, xstrdup("nvidia-smi"));
+		lr_fix_comment(f, _("make the failing call show where it fails:"));
+		ip_fix_line(f, xstrdup("export CUDA_LAUNCH_BLOCKING=1"));
+		lr_fix_comment(f, _("and check the driver and the GPU:"));
+		ip_fix_line(f, xstrdup("nvidia-smi"));
 		break;
 	case HINT_OTHER:
-		fix_comment(f, _("cuDNN's own log says more:"));
-		fix_once(f, xstrdup("export CUDNN_LOGERR_DBG=1 CUDNN_LOGDEST_DBG=stderr"));
+		lr_fix_comment(f, _("cuDNN's own log says more:"));
+		ip_fix_line(f, xstrdup("export CUDNN_LOGERR_DBG=1 CUDNN_LOGDEST_DBG=stderr"));
 		break;
 	}
 }
@@ -1814,7 +1388,7 @@ rules_explain(const struct diagnose_input *in, const struct explain *ex,
 {
 	struct ctx c = {
 		.in = in, .facts = in->facts, .m = in->matrix, .ex = ex, .xf = xf,
-		.out = out,
+		.ip = { .facts = in->facts, .m = in->matrix }, .out = out,
 	};
 
 	rules_gpu(in->facts, &c.machine);
