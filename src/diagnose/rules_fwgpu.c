@@ -1,0 +1,376 @@
+/* What the GPU and the driver say about a framework build:
+ * GPU_ARCH_UNSUPPORTED (no kernels for this GPU's compute capability) and
+ * DRIVER_TOO_OLD (the runtime it loads needs a newer driver). Pure.
+ *
+ * SASS runs only on its own major with a minor at least its own (sm_80
+ * on 8.6, never sm_86 on 8.0; sm_90a only on 9.0); PTX runs on every
+ * later architecture once the driver JIT-compiles it, which a driver can
+ * only do for PTX no newer than itself. A runtime runs on its release's
+ * minimum driver, or on any driver of its major's family through
+ * minor-version compatibility (which does not cover PTX JIT). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/loader_rules.h"
+#include "diagnose/python_rules.h"
+#include "i18n.h"
+#include "util/pathnorm.h"
+#include "util/strbuf.h"
+#include "util/version.h"
+#include "util/xalloc.h"
+
+/* ------------------------------------------------- the loaded version */
+
+static void
+version_text(const struct version *v, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < v->nparts && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, i > 0 ? ".%u" : "%u", v->part[i]);
+}
+
+/* The cuDNN fact of the directory a file lies in, or NULL. */
+static const struct cudnn_fact *
+cudnn_of(const struct facts *facts, const char *path)
+{
+	char *dir;
+	const struct cudnn_fact *hit = NULL;
+
+	if (path == NULL)
+		return NULL;
+	dir = path_dirname(path);
+	for (size_t i = 0; i < facts->cudnn.n && hit == NULL; i++)
+		if (path_same(facts->cudnn.v[i].lib_dir, dir))
+			hit = &facts->cudnn.v[i];
+	free(dir);
+	return hit;
+}
+
+/*
+ * The version of the library a need loads, into buf: its real file's
+ * name when it says more than the soname (libcudnn.so.8.0.5), the wheel
+ * whose directory holds it (nvidia-cuda-runtime-cu12 12.4.127), or the
+ * cuDNN facts of its directory (cudnn_version.h). *source (the caller
+ * frees it) says which.
+ */
+bool
+pr_loaded_version(const struct pr_ctx *c, const struct py_env *e,
+    const struct fw_need *n, char *buf, size_t len, char **source)
+{
+	const struct lib_fact *l = n->lib;
+	const struct py_package *pkg;
+	const struct cudnn_fact *dnn;
+	const char *target;
+	char *stem;
+	struct version v;
+	bool named;
+
+	if (l == NULL || l->resolved == NULL)
+		return false;
+	target = l->target != NULL ? l->target : l->resolved;
+	stem = lr_stem_of(n->soname);
+	named = lr_name_version(lr_base_name(target), stem, &v) && v.nparts >= 3;
+	free(stem);
+	if (named) {
+		version_text(&v, buf, len);
+		*source = xstrdup(target);
+		return true;
+	}
+	if ((pkg = pr_wheel_of(c, e, l->resolved)) != NULL &&
+	    pr_release(pkg->version, buf, len)) {
+		*source = xasprintf(_("%s %s, the wheel it belongs to"), pkg->name,
+		    pkg->version);
+		return true;
+	}
+	if ((dnn = cudnn_of(c->facts, l->resolved)) == NULL)
+		dnn = cudnn_of(c->facts, target);
+	if (dnn != NULL && strstr(n->soname, "libcudnn") != NULL) {
+		if (fact_known(&dnn->version) && pr_release(dnn->version.value, buf, len)) {
+			*source = xstrdup(dnn->header != NULL ? dnn->header :
+			    dnn->version.source != NULL ? dnn->version.source : dnn->lib_dir);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ------------------------------------------------- GPU_ARCH_UNSUPPORTED */
+
+static bool
+ptx_runs(const char *ptx, unsigned major, unsigned minor)
+{
+	unsigned ma, mi;
+	bool exact;
+
+	if (!pr_code_parse(ptx, "compute_", &ma, &mi, &exact))
+		return false;
+	if (exact)
+		return ma == major && mi == minor;
+	return ma < major || (ma == major && mi <= minor);
+}
+
+static char *
+joined(const struct strv *sv)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < sv->n; i++) {
+		if (i > 0)
+			strbuf_putc(&sb, ' ');
+		strbuf_puts(&sb, sv->v[i]);
+	}
+	if (sv->n == 0)
+		strbuf_puts(&sb, _("none"));
+	return strbuf_take(&sb);
+}
+
+/* The fix: the build that carries code for cc, else a newer CUDA's. */
+static void
+arch_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
+    const struct framework_fact *fw, const char *cc)
+{
+	struct pr_want w = { cc, fw->cuda };
+	const struct matrix_architecture *a = c->m != NULL ?
+	    matrix_architecture(c->m, cc) : NULL;
+	struct pr_pick p;
+	unsigned ma, mi;
+
+	if (pr_pick_build(c, fw, &w, &p)) {
+		pr_fix_build(c, f, e, fw, &p);
+		return;
+	}
+	if (a != NULL && a->last_cuda != NULL) {
+		pr_commentf(f, _("CUDA after %s no longer builds code for compute "
+		    "capability %s: use a %s build made with CUDA %s or older"),
+		    a->last_cuda, cc, fw->package != NULL ? fw->package : fw->name,
+		    a->last_cuda);
+		return;
+	}
+	if (a == NULL || a->first_cuda == NULL)
+		return;
+	pr_commentf(f, _("compute capability %s needs a build made with CUDA %s "
+	    "or newer; a newer release of %s has one:"), cc, a->first_cuda,
+	    fw->package != NULL ? fw->package : fw->name);
+	if (lr_streq(fw->name, "pytorch") && !pr_from_conda(e, fw->package) &&
+	    pr_cc_parse(a->first_cuda, &ma, &mi)) {
+		char *url = xasprintf("https://download.pytorch.org/whl/cu%u%u", ma, mi);
+
+		ip_fix_line(f, pr_pip(e, "install", "--upgrade", "torch",
+		    "--index-url", url, NULL));
+		free(url);
+	} else if (lr_streq(fw->name, "tensorflow")) {
+		ip_fix_line(f, pr_pip(e, "install", "--upgrade",
+		    "tensorflow[and-cuda]", NULL));
+	} else if (fw->package != NULL) {
+		ip_fix_line(f, pr_pip(e, "install", "--upgrade", fw->package, NULL));
+	}
+	if (c->have_reach && version_cmp_str(a->first_cuda, c->reach.highest) > 0)
+		pr_fix_driver(c, f, a->first_cuda, NULL);
+}
+
+static void
+arch_finding(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw, const struct gpu_fact *g)
+{
+	const struct fw_archs *ar = &fw->archs;
+	unsigned ma, mi;
+	bool sass = false, ptx = false, jit_ok;
+	char *fwd, *envw, *ss, *ps;
+	struct finding *f;
+
+	if (!pr_cc_parse(g->cc.value, &ma, &mi))
+		return;
+	for (size_t i = 0; i < ar->sass.n && !sass; i++)
+		sass = pr_sass_runs(ar->sass.v[i], ma, mi);
+	for (size_t i = 0; i < ar->ptx.n && !ptx; i++)
+		ptx = ptx_runs(ar->ptx.v[i], ma, mi);
+	if (sass)
+		return;
+	/* The driver JIT-compiles PTX no newer than the CUDA it was made
+	 * with; minor-version compatibility does not help here. */
+	jit_ok = fw->cuda == NULL || !fact_known(&c->facts->driver.max_cuda) ||
+	    version_cmp_str(c->facts->driver.max_cuda.value, fw->cuda) >= 0;
+	fwd = pr_fw_words(fw);
+	envw = pr_env_words(e);
+	ss = joined(&ar->sass);
+	ps = joined(&ar->ptx);
+	if (!ptx)
+		f = finding_add(c->out, FINDING_GPU_ARCH_UNSUPPORTED,
+		    _("Your sm_%u%u GPU (compute capability %s) has no kernels in "
+		    "%s in %s: the build carries machine code for %s and PTX for "
+		    "%s, none of which runs on it. Every CUDA kernel fails with "
+		    "\"no kernel image is available for execution on the device\"."),
+		    ma, mi, g->cc.value, fwd, envw, ss, ps);
+	else if (jit_ok)
+		f = finding_add(c->out, FINDING_GPU_ARCH_UNSUPPORTED,
+		    _("Your sm_%u%u GPU (compute capability %s) has no machine code "
+		    "in %s in %s (it carries %s), only PTX (%s): the driver "
+		    "JIT-compiles it at first use, a slow start (minutes, cached "
+		    "afterwards), and only if the driver is new enough for that "
+		    "PTX."), ma, mi, g->cc.value, fwd, envw, ss, ps);
+	else
+		f = finding_add(c->out, FINDING_GPU_ARCH_UNSUPPORTED,
+		    _("Your sm_%u%u GPU (compute capability %s) has no machine code "
+		    "in %s in %s (it carries %s), only PTX (%s) made with CUDA %s, "
+		    "which this driver (CUDA %s) is too old to JIT-compile: kernels "
+		    "fail with \"the provided PTX was compiled with an unsupported "
+		    "toolchain\"."), ma, mi, g->cc.value, fwd, envw, ss, ps, fw->cuda,
+		    c->facts->driver.max_cuda.value);
+	f->severity = ptx && jit_ok ? SEV_WARNING : SEV_ERROR;
+	strv_pushf(&f->evidence, _("GPU %s: compute capability %s (%s)"),
+	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value,
+	    g->cc.source != NULL ? g->cc.source : "?");
+	strv_pushf(&f->evidence, _("%s: SASS %s; PTX %s"),
+	    ar->source != NULL ? ar->source : fw->dir != NULL ? fw->dir : "?", ss, ps);
+	if (fw->cuda != NULL)
+		strv_pushf(&f->evidence, _("%s was built with CUDA %s (%s)"), fwd,
+		    fw->cuda, fw->cuda_source != NULL ? fw->cuda_source : "?");
+	if (ptx && !jit_ok)
+		strv_pushf(&f->evidence, _("driver %s runs CUDA releases up to %s"),
+		    c->drv != NULL ? c->drv : "?", c->facts->driver.max_cuda.value);
+	finding_evidence_cap(f, EVIDENCE_MAX);
+	free(fwd);
+	free(envw);
+	free(ss);
+	free(ps);
+	arch_fix(c, f, e, fw, g->cc.value);
+}
+
+/* Where the build's files were not read, the matrix's list of the code
+ * a build carries says it, less surely. */
+static void
+arch_from_matrix(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw, const struct gpu_fact *g)
+{
+	const struct matrix_build *b = matrix_framework_build(pr_fw_row(c, fw),
+	    fw->variant);
+	char *fwd, *envw, *ccs;
+	struct finding *f;
+
+	if (b == NULL || b->ccs.n == 0 || pr_ccs_cover(&b->ccs, g->cc.value))
+		return;
+	fwd = pr_fw_words(fw);
+	envw = pr_env_words(e);
+	ccs = joined(&b->ccs);
+	f = finding_add(c->out, FINDING_GPU_ARCH_UNSUPPORTED,
+	    _("%s in %s is built for compute capabilities %s, and this GPU is "
+	    "%s: its kernels will not run here (\"no kernel image is available "
+	    "for execution on the device\") unless the build also carries PTX "
+	    "the driver can compile."), fwd, envw, ccs, g->cc.value);
+	f->severity = SEV_WARNING;
+	strv_pushf(&f->evidence, _("GPU %s: compute capability %s"),
+	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value);
+	strv_pushf(&f->evidence, _("matrix: the %s build of %s carries code for %s "
+	    "(its files were not read)"), fw->variant, fw->package != NULL ?
+	    fw->package : fw->name, ccs);
+	free(fwd);
+	free(envw);
+	free(ccs);
+	arch_fix(c, f, e, fw, g->cc.value);
+}
+
+void
+pr_rule_arch(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw)
+{
+	struct strv seen = STRV_INIT;
+
+	if (fw->gpu == FW_GPU_NO)
+		return;
+	for (size_t i = 0; i < c->facts->gpus.n; i++) {
+		const struct gpu_fact *g = &c->facts->gpus.v[i];
+
+		if (!fact_known(&g->cc) || strv_contains(&seen, g->cc.value))
+			continue;
+		strv_push(&seen, g->cc.value);
+		if (fw->archs.read)
+			arch_finding(c, e, fw, g);
+		else if (c->m != NULL && fw->variant != NULL)
+			arch_from_matrix(c, e, fw, g);
+	}
+	strv_free(&seen);
+}
+
+/* ------------------------------------------------------- DRIVER_TOO_OLD */
+
+void
+pr_rule_driver(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw)
+{
+	char ver[MATRIX_VERSION_MAX], cuda[MATRIX_VERSION_MAX];
+	char *source = NULL, *fwd, *envw;
+	const char *min, *floor;
+	enum matrix_status st, fst = MATRIX_CONFIRMED;
+	struct pr_want w = { NULL, NULL };
+	struct pr_pick p;
+	struct finding *f;
+	bool have = false;
+
+	if (c->m == NULL || c->drv == NULL || fw->gpu == FW_GPU_NO ||
+	    pr_machine_no_gpu(c->facts))
+		return;
+	for (size_t i = 0; i < fw->needs.n && !have; i++)
+		if (fw->needs.v[i].soname != NULL &&
+		    strncmp(fw->needs.v[i].soname, "libcudart.so", 12) == 0)
+			have = pr_loaded_version(c, e, &fw->needs.v[i], ver,
+			    sizeof ver, &source);
+	if (!have && fw->cuda != NULL && pr_release(fw->cuda, ver, sizeof ver)) {
+		have = true;
+		source = xstrdup(fw->cuda_source != NULL ? fw->cuda_source :
+		    _("the CUDA it was built with"));
+	}
+	if (!have || !pr_major_minor(ver, cuda, sizeof cuda)) {
+		free(source);
+		return;
+	}
+	min = matrix_cuda_min_driver(c->m, cuda, MATRIX_LINUX, &st);
+	floor = matrix_minor_compat_floor(c->m, version_major_str(cuda),
+	    MATRIX_LINUX, &fst);
+	/* A bare major ("11", cupy-cuda11x): its family's floor is what
+	 * every release of it needs. */
+	if (min == NULL && floor != NULL) {
+		min = floor;
+		st = fst;
+	}
+	if (min == NULL || version_cmp_str(c->drv, min) >= 0 ||
+	    (floor != NULL && version_cmp_str(c->drv, floor) >= 0)) {
+		free(source);
+		return;
+	}
+	fwd = pr_fw_words(fw);
+	envw = pr_env_words(e);
+	f = finding_add(c->out, FINDING_DRIVER_TOO_OLD,
+	    _("%s in %s runs on the CUDA %s runtime, which needs NVIDIA driver %s "
+	    "or newer, but the driver in use is %s. It cannot use the GPU: "
+	    "CUDA calls fail with cudaErrorInsufficientDriver (35), \"CUDA "
+	    "driver version is insufficient for CUDA runtime version\"."),
+	    fwd, envw, cuda, floor != NULL ? floor : min, c->drv);
+	strv_pushf(&f->evidence, _("the runtime: CUDA %s (%s)"), ver, source);
+	strv_pushf(&f->evidence, "%s: %s", c->drv_src != NULL ? c->drv_src : "?",
+	    c->drv);
+	if (min != floor)
+		strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
+		    cuda, min, matrix_status_name(st));
+	if (floor != NULL)
+		strv_pushf(&f->evidence, _("any CUDA %u runtime runs on a driver >= %s "
+		    "through minor-version compatibility (matrix: %s)"),
+		    version_major_str(cuda), floor, matrix_status_name(fst));
+	if (c->have_reach)
+		strv_pushf(&f->evidence, _("driver %s runs CUDA up to %s"), c->drv,
+		    c->reach.highest);
+	pr_fix_driver(c, f, cuda, min);
+	if (pr_pick_build(c, fw, &w, &p) && !p.driver_short &&
+	    version_cmp_str(p.build->cuda, cuda) < 0) {
+		lr_fix_comment(f, _("or keep this driver and use the build made for "
+		    "a CUDA it runs:"));
+		pr_fix_build(c, f, e, fw, &p);
+	}
+	free(source);
+	free(fwd);
+	free(envw);
+}
