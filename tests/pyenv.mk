@@ -1,1 +1,15 @@
-# pyenv tests (issue 5).
+# pyenv tests (issue 5): finding Python environments, listing their
+# packages, and the Python part of the text and JSON reports.
+
+check_PROGRAMS += tests/unit/test_pypresent
+tests_unit_test_pypresent_SOURCES = tests/unit/test_pypresent.c
+tests_unit_test_pypresent_CPPFLAGS = $(UNIT_CPPFLAGS) $(JANSSON_CFLAGS)
+tests_unit_test_pypresent_LDADD = libcudawiz-present.a $(UNIT_LDADD)
+
+PYENV_CLI_TESTS = \
+	tests/cli/pyenv-discovery.sh \
+	tests/cli/pyenv-packages.sh \
+	tests/cli/pyenv-bad.sh \
+	tests/cli/pyenv-text.sh
+TESTS += tests/unit/test_pypresent $(PYENV_CLI_TESTS)
+EXTRA_DIST += $(PYENV_CLI_TESTS) tests/lib/fx_python.sh

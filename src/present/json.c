@@ -419,9 +419,7 @@ facts_json(const struct facts *f)
 	set(o, "driver", driver_json(&f->driver));
 	set(o, "toolkits", toolkits_json(f));
 	set(o, "cudnn", cudnn_json(f));
-	/* Not probed by this version: null, not an empty list, so nobody
-	 * reads "none found" into it. */
-	set(o, "python_envs", json_null());
+	set(o, "python_envs", python_envs_json(f));
 	set(o, "env", env_json(&f->env));
 	set(o, "libraries", libraries_json(f));
 	set(o, "verify", json_null());

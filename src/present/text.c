@@ -570,6 +570,7 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	print_toolkits(&o, facts);
 	print_cudnn(&o, facts);
 	print_libraries(&o, facts);
+	text_print_python(fp, facts, color);
 	print_env(&o, facts);
 	print_notes(&o, facts);
 	print_findings(&o, findings);

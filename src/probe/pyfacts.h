@@ -49,6 +49,10 @@ struct py_package {
 	struct strv	 extras;
 	bool		 metadata_read;	/* METADATA/PKG-INFO/json was opened */
 	char		*metadata_error; /* why it could not be read; NULL */
+	/* One of the packages cudawiz looks into (pypkg.c's table: nvidia-*,
+	 * torch, tensorflow*, cudnn …): its metadata was read, and the JSON
+	 * report lists it. */
+	bool		 cared_about;
 };
 
 /* One soname a framework needs from the loader, and what the loader

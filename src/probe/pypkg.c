@@ -1,10 +1,1034 @@
-/* Listing the packages of each Python environment (issue 5: in progress). */
+/* Listing the packages of each Python environment, from what pip and
+ * conda leave on disk: site-packages/NAME-VERSION.dist-info (.egg-info)
+ * and conda-meta/NAME-VERSION-BUILD.json. Never by running pip or conda.
+ *
+ * A machine can hold hundreds of environments of hundreds of packages,
+ * and doctor must stay fast, so every package is named from its
+ * directory entry alone: one listing per site directory and per
+ * conda-meta, no stat per entry. Files are opened only for the packages
+ * cudawiz cares about (the table below), and of those only the part that
+ * says what is needed: a METADATA's header, a conda record's top-level
+ * strings. A conda record is read with a small scanner rather than
+ * parsed whole, since PyTorch's lists every file it installed twice and
+ * runs to megabytes.
+ *
+ * Conda installs a Python package's dist-info too; the two are one
+ * package (source conda) when name and version agree. When they do not,
+ * pip replaced conda's copy, and both are kept: that disagreement is
+ * worth seeing. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "probe/cudafiles.h"
 #include "probe/probe.h"
+#include "util/strbuf.h"
+#include "util/version.h"
+#include "util/xalloc.h"
+
+/* A METADATA header is a few kilobytes; the description after it can be
+ * large, and is never read. */
+#define METADATA_CAP	(1024 * 1024)
+/* PyTorch's conda record is about 5 MB; the scanner stops at the keys it
+ * wants, which conda writes first (its keys are sorted). */
+#define CONDA_JSON_CAP	(64 * 1024 * 1024)
+#define READ_FIRST	(16 * 1024)
+
+/* Packages whose metadata is read and which the JSON report lists:
+ * frameworks, NVIDIA's wheels and conda's CUDA packages. Names as pip
+ * normalises them; a trailing '*' matches any rest. */
+static const char *const cared[] = {
+	"nvidia-*", "cupy*", "torch", "torchvision", "torchaudio", "pytorch*",
+	"triton", "tensorflow*", "tf-nightly*", "jax", "jaxlib", "jax-cuda*",
+	"spacy", "thinc*", "onnxruntime*", "paddlepaddle*", "mxnet*",
+	"numba*", "cuda-*", "cudatoolkit*", "cudnn", "nccl", "tensorrt*",
+	"libcublas*", "libcudnn*", "libcufft*", "libcurand*", "libcusolver*",
+	"libcusparse*", "libnvjitlink*", "libnccl*", "pycuda",
+};
+
+/* The Requires-Dist lines worth keeping: the CUDA wheels a package pins
+ * and the frameworks it builds on. */
+static const char *const required[] = {
+	"nvidia-*", "cupy*", "cuda-*", "tensorflow*", "jax*",
+};
+
+/* conda's platform subdirectories, the last part of a channel URL. */
+static const char *const subdirs[] = {
+	"linux-64", "linux-aarch64", "linux-ppc64le", "linux-s390x",
+	"linux-armv7l", "linux-32", "noarch", "osx-64", "osx-arm64", "win-64",
+	"win-32", "win-arm64",
+};
+
+struct pkgscan {
+	struct probe_ctx	*ctx;
+	struct py_env		*env;
+	struct strv		 norm;	/* normalised name of each package */
+};
+
+static bool
+name_sep(char c)
+{
+	return c == '-' || c == '_' || c == '.';
+}
+
+/* The first n bytes of s as pip compares names (PEP 503): lower case,
+ * every run of '-', '_' and '.' one '-'. */
+static char *
+norm_name(const char *s, size_t n)
+{
+	char *out = xmalloc(n + 1), *o = out;
+
+	for (size_t i = 0; i < n; i++) {
+		if (name_sep(s[i])) {
+			if (o == out || o[-1] != '-')
+				*o++ = '-';
+			continue;
+		}
+		*o++ = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') :
+		    s[i];
+	}
+	*o = '\0';
+	return out;
+}
+
+/* dir/name; cf_join's printf is a measurable share of a listing of
+ * thousands of packages. */
+static char *
+join(const char *dir, const char *name)
+{
+	size_t dl = strlen(dir), nl = strlen(name);
+	char *p = xmalloc(dl + nl + 2);
+
+	memcpy(p, dir, dl);
+	p[dl] = '/';
+	memcpy(p + dl + 1, name, nl + 1);
+	return p;
+}
+
+static bool
+matches(const char *norm, const char *const *table, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t len;
+
+		if (table[i][0] != norm[0])
+			continue;
+		len = strlen(table[i]);
+		if (table[i][len - 1] == '*' ?
+		    strncmp(norm, table[i], len - 1) == 0 :
+		    strcmp(norm, table[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool
+is_cared(const char *norm)
+{
+	return matches(norm, cared, sizeof cared / sizeof cared[0]);
+}
+
+/* ------------------------------------------------------------- reading */
+
+/*
+ * Reads the start of a regular file: chunks of doubling size until
+ * enough() says the bytes so far suffice, the file ends, or cap bytes
+ * were read. *whole says whether the file ended. Returns 0 or a sysroot
+ * error code; *data is NUL-terminated.
+ */
+static int
+read_head(const struct sysroot *sr, const char *path, size_t cap,
+    bool (*enough)(void *, const char *, size_t, bool), void *arg,
+    char **data, size_t *lenp, bool *whole)
+{
+	size_t len = 0, size = READ_FIRST < cap ? READ_FIRST : cap;
+	char *buf;
+	int fd, rc = sysroot_open_file(sr, path, &fd);
+
+	if (rc != 0)
+		return rc;
+	buf = xmalloc(size + 1);
+	*whole = false;
+	for (;;) {
+		ssize_t n = read(fd, buf + len, size - len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = errno;
+			break;
+		}
+		len += (size_t)n;
+		buf[len] = '\0';
+		if (n == 0) {
+			*whole = true;
+			break;
+		}
+		if (len < size)
+			continue;
+		if (enough(arg, buf, len, false) || size >= cap)
+			break;
+		size = size * 2 < cap ? size * 2 : cap;
+		buf = xreallocarray(buf, size + 1, 1);
+	}
+	close(fd);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
+	*data = buf;
+	*lenp = len;
+	return 0;
+}
+
+/* ------------------------------------------------------ METADATA, PKG-INFO */
+
+/* The header ends at the first empty line. */
+static size_t
+header_len(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] != '\n')
+			continue;
+		if (i + 1 < len && buf[i + 1] == '\n')
+			return i + 1;
+		if (i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n')
+			return i + 1;
+	}
+	return len;
+}
+
+static bool
+header_done(void *arg, const char *buf, size_t len, bool whole)
+{
+	(void)arg;
+	(void)whole;
+	return header_len(buf, len) < len;
+}
+
+static char *
+trimmed(const char *s, size_t n)
+{
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' ||
+	    s[n - 1] == '\r'))
+		n--;
+	return xstrndup(s, n);
+}
+
+/* The project name a requirement starts with, normalised. */
+static char *
+requirement_name(const char *req)
+{
+	size_t n = 0;
+
+	while ((req[n] >= 'a' && req[n] <= 'z') ||
+	    (req[n] >= 'A' && req[n] <= 'Z') ||
+	    (req[n] >= '0' && req[n] <= '9') || name_sep(req[n]))
+		n++;
+	return norm_name(req, n);
+}
+
+/*
+ * Name, Version, Requires-Dist and Provides-Extra from the header of a
+ * core metadata file (RFC 822 style: "Key: value", continuation lines
+ * start with a blank and are not needed here).
+ */
+static void
+parse_metadata(struct py_package *p, const char *md, const char *buf,
+    size_t len)
+{
+	size_t end = header_len(buf, len), pos = 0;
+	bool has_version = false;
+
+	if (memchr(buf, '\0', end) != NULL) {
+		p->metadata_error = xasprintf(_("%s: binary data, not package "
+		    "metadata"), md);
+		return;
+	}
+	while (pos < end) {
+		const char *line = buf + pos, *nl, *colon;
+		size_t n, klen;
+		char *val;
+
+		nl = memchr(line, '\n', end - pos);
+		n = nl != NULL ? (size_t)(nl - line) : end - pos;
+		pos += n + 1;
+		colon = memchr(line, ':', n);
+		if (line[0] == ' ' || line[0] == '\t' || colon == NULL)
+			continue;
+		klen = (size_t)(colon - line);
+		val = trimmed(colon + 1, n - klen - 1);
+		if (klen == 4 && strncasecmp(line, "Name", 4) == 0 &&
+		    *val != '\0') {
+			free(p->name);
+			p->name = val;
+		} else if (klen == 7 && strncasecmp(line, "Version", 7) == 0 &&
+		    *val != '\0') {
+			free(p->version);
+			p->version = val;
+			has_version = true;
+		} else if (klen == 13 &&
+		    strncasecmp(line, "Requires-Dist", 13) == 0) {
+			char *rn = requirement_name(val);
+
+			if (matches(rn, required,
+			    sizeof required / sizeof required[0]))
+				strv_push_owned(&p->requires, val);
+			else
+				free(val);
+			free(rn);
+		} else if (klen == 14 &&
+		    strncasecmp(line, "Provides-Extra", 14) == 0 &&
+		    *val != '\0') {
+			strv_push_owned(&p->extras, val);
+		} else {
+			free(val);
+		}
+	}
+	if (!has_version)
+		p->metadata_error = xasprintf(_("%s: no Version in the "
+		    "metadata"), md);
+}
+
+/* METADATA of a dist-info, PKG-INFO of an egg-info directory, or an
+ * egg-info that is itself the file. */
+static void
+read_metadata(struct pkgscan *ps, struct py_package *p)
+{
+	const struct sysroot *sr = ps->ctx->sr;
+	char *md, *buf;
+	size_t len;
+	bool whole;
+	int rc;
+
+	md = cf_join(p->path, p->source == PYPKG_EGG_INFO ? "PKG-INFO" :
+	    "METADATA");
+	rc = read_head(sr, md, METADATA_CAP, header_done, NULL, &buf, &len,
+	    &whole);
+	if (rc == ENOTDIR && p->source == PYPKG_EGG_INFO) {
+		free(md);
+		md = xstrdup(p->path);
+		rc = read_head(sr, md, METADATA_CAP, header_done, NULL, &buf,
+		    &len, &whole);
+	}
+	if (rc != 0) {
+		p->metadata_error = xasprintf("%s: %s", md,
+		    sysroot_strerror(rc));
+		free(md);
+		return;
+	}
+	p->metadata_read = true;
+	parse_metadata(p, md, buf, len);
+	free(buf);
+	free(md);
+}
+
+/* ----------------------------------------------------------- site dirs */
+
+/*
+ * NAME-VERSION of a dist-info or egg-info stem. pip escapes '-' in both
+ * parts, so the first '-' before a digit ends the name; an egg-info adds
+ * "-pyX.Y". A stem with no '-' has no version.
+ */
+static void
+split_dist_name(const char *stem, size_t len, bool egg, char **name,
+    char **version)
+{
+	const char *dash = NULL, *v, *py, *end = stem + len;
+
+	for (const char *p = stem; p < end; p++)
+		if (*p == '-' && p + 1 < end && p[1] >= '0' && p[1] <= '9') {
+			dash = p;
+			break;
+		}
+	if (dash == NULL)
+		dash = memchr(stem, '-', len);
+	if (dash == NULL) {
+		*name = xstrndup(stem, len);
+		*version = NULL;
+		return;
+	}
+	*name = xstrndup(stem, (size_t)(dash - stem));
+	v = dash + 1;
+	py = NULL;
+	for (const char *p = v; egg && p + 3 <= end && py == NULL; p++)
+		if (strncmp(p, "-py", 3) == 0)
+			py = p;
+	*version = v == end || py == v ? NULL :
+	    xstrndup(v, (size_t)((py != NULL ? py : end) - v));
+}
+
+/* Takes name, version, path and norm (name normalised; NULL: made here). */
+static struct py_package *
+add_package(struct pkgscan *ps, char *name, char *version,
+    enum pypkg_source src, char *path, const char *site, char *norm)
+{
+	struct py_package *p = VEC_PUSH(&ps->env->packages);
+
+	p->name = name;
+	p->version = version;
+	p->source = src;
+	p->path = path;
+	p->site = site != NULL ? xstrdup(site) : NULL;
+	strv_push_owned(&ps->norm, norm != NULL ? norm :
+	    norm_name(name, strlen(name)));
+	p->cared_about = is_cared(ps->norm.v[ps->norm.n - 1]);
+	return p;
+}
+
+static void
+scan_site(struct pkgscan *ps, const char *site)
+{
+	struct strv names = STRV_INIT;
+	int rc = sysroot_list_dir(ps->ctx->sr, site, &names);
+
+	if (rc != 0)
+		facts_note(ps->ctx->facts, site,
+		    _("cannot list the packages: %s"), sysroot_strerror(rc));
+	for (size_t i = 0; i < names.n; i++) {
+		const char *n = names.v[i];
+		size_t len = strlen(n);
+		bool egg;
+		char *name, *version;
+		struct py_package *p;
+
+		if (cf_ends_with(n, ".dist-info") && len > 10)
+			egg = false;
+		else if (cf_ends_with(n, ".egg-info") && len > 9)
+			egg = true;
+		else
+			continue;
+		split_dist_name(n, len - (egg ? 9 : 10), egg, &name, &version);
+		if (version == NULL)
+			facts_note(ps->ctx->facts, site, _("%s: no version in "
+			    "the name (NAME-VERSION%s expected)"), n,
+			    egg ? ".egg-info" : ".dist-info");
+		p = add_package(ps, name, version,
+		    egg ? PYPKG_EGG_INFO : PYPKG_DIST_INFO, join(site, n),
+		    site, NULL);
+		if (p->cared_about)
+			read_metadata(ps, p);
+	}
+	strv_free(&names);
+}
+
+/* ----------------------------------------------------------- conda-meta */
+
+/* What the scanner keeps of a record's top level. */
+enum { JK_NAME, JK_VERSION, JK_BUILD, JK_BUILD_STRING, JK_CHANNEL,
+	JK_SCHANNEL, JK_URL, JK_COUNT };
+
+static const char *const json_keys[JK_COUNT] = {
+	"name", "version", "build", "build_string", "channel", "schannel",
+	"url",
+};
+
+enum js_state { JS_MORE, JS_DONE, JS_BAD };
+
+struct jscan {
+	char		*val[JK_COUNT];
+	enum js_state	 state;
+	const char	*bad;		/* what is wrong, untranslated */
+	size_t		 bad_at;
+};
+
+static void
+js_reset(struct jscan *j)
+{
+	for (size_t i = 0; i < JK_COUNT; i++)
+		FREE(&j->val[i]);
+	j->state = JS_MORE;
+	j->bad = NULL;
+	j->bad_at = 0;
+}
+
+static size_t
+js_ws(const char *b, size_t i, size_t len)
+{
+	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' ||
+	    b[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The index after the string whose opening quote is at i; JS_CUT when
+ * it does not end in the buffer. */
+#define JS_CUT	SIZE_MAX
+
+static size_t
+js_skip_string(const char *b, size_t i, size_t len)
+{
+	for (i++; i < len; i++) {
+		if (b[i] == '\\')
+			i++;
+		else if (b[i] == '"')
+			return i + 1;
+	}
+	return JS_CUT;
+}
+
+static unsigned
+js_hex4(const char *s)
+{
+	unsigned v = 0;
+
+	for (int k = 0; k < 4; k++) {
+		char c = s[k];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v |= (unsigned)(c - 'A' + 10);
+		else
+			return 0xfffd;
+	}
+	return v;
+}
+
+static void
+put_utf8(struct strbuf *sb, unsigned cp)
+{
+	if (cp == 0 || (cp >= 0xd800 && cp <= 0xdfff))
+		cp = 0xfffd;
+	if (cp < 0x80) {
+		strbuf_putc(sb, (char)cp);
+	} else if (cp < 0x800) {
+		strbuf_putc(sb, (char)(0xc0 | (cp >> 6)));
+		strbuf_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		strbuf_putc(sb, (char)(0xe0 | (cp >> 12)));
+		strbuf_putc(sb, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		strbuf_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	} else {
+		strbuf_putc(sb, (char)(0xf0 | (cp >> 18)));
+		strbuf_putc(sb, (char)(0x80 | ((cp >> 12) & 0x3f)));
+		strbuf_putc(sb, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		strbuf_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	}
+}
+
+/* The value of the string between the quotes at b[from] and b[to - 1]. */
+static char *
+js_decode(const char *b, size_t from, size_t to)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_puts(&sb, "");
+	for (size_t i = from + 1; i + 1 < to; i++) {
+		unsigned cp;
+
+		if (b[i] != '\\') {
+			strbuf_putc(&sb, b[i] == '\0' ? '?' : b[i]);
+			continue;
+		}
+		i++;
+		switch (b[i]) {
+		case 'b': strbuf_putc(&sb, '\b'); break;
+		case 'f': strbuf_putc(&sb, '\f'); break;
+		case 'n': strbuf_putc(&sb, '\n'); break;
+		case 'r': strbuf_putc(&sb, '\r'); break;
+		case 't': strbuf_putc(&sb, '\t'); break;
+		case 'u':
+			if (i + 4 >= to) {
+				put_utf8(&sb, 0xfffd);
+				i = to;
+				break;
+			}
+			cp = js_hex4(b + i + 1);
+			i += 4;
+			if (cp >= 0xd800 && cp <= 0xdbff && i + 6 < to &&
+			    b[i + 1] == '\\' && b[i + 2] == 'u') {
+				unsigned lo = js_hex4(b + i + 3);
+
+				if (lo >= 0xdc00 && lo <= 0xdfff) {
+					cp = 0x10000 + ((cp - 0xd800) << 10) +
+					    (lo - 0xdc00);
+					i += 6;
+				}
+			}
+			put_utf8(&sb, cp);
+			break;
+		default:
+			strbuf_putc(&sb, b[i]);	/* '"', '\\', '/' */
+			break;
+		}
+	}
+	return strbuf_take(&sb);
+}
+
+/* The index after the array or object that opens at i; JS_CUT when it
+ * does not end in the buffer. Only brackets and strings are looked at. */
+static size_t
+js_skip_nested(const char *b, size_t i, size_t len)
+{
+	size_t depth = 0;
+
+	while (i < len) {
+		char c = b[i];
+
+		if (c == '"') {
+			i = js_skip_string(b, i, len);
+			if (i == JS_CUT)
+				return JS_CUT;
+			continue;
+		}
+		if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			if (--depth == 0)
+				return i + 1;
+		}
+		i++;
+	}
+	return JS_CUT;
+}
+
+static bool
+js_literal_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+}
+
+static bool
+js_have_enough(const struct jscan *j)
+{
+	return (j->val[JK_BUILD] != NULL || j->val[JK_BUILD_STRING] != NULL) &&
+	    (j->val[JK_CHANNEL] != NULL || j->val[JK_SCHANNEL] != NULL);
+}
+
+static enum js_state
+js_fail(struct jscan *j, const char *what, size_t at)
+{
+	j->bad = what;
+	j->bad_at = at;
+	return j->state = JS_BAD;
+}
+
+/*
+ * Scans the top level of a JSON object for the string values of
+ * json_keys, skipping nested values by their brackets. Stops once it has
+ * a build and a channel (conda writes those before the file lists), so
+ * nested values and what follows are not checked. JS_MORE: the buffer
+ * ended first and more of the file can be read.
+ */
+static enum js_state
+js_scan(struct jscan *j, const char *b, size_t len, bool whole)
+{
+	size_t i;
+	bool first = true;
+
+	js_reset(j);
+	i = js_ws(b, 0, len);
+	if (i == len)
+		return whole ? js_fail(j, N_("empty file"), i) : JS_MORE;
+	if (b[i] != '{')
+		return js_fail(j, N_("not a JSON object"), i);
+	i++;
+	for (;;) {
+		size_t ks, ke, vs;
+		int key = -1;
+
+		i = js_ws(b, i, len);
+		if (i == len)
+			break;
+		if (b[i] == '}' && first) {
+			i++;
+			goto end;
+		}
+		if (b[i] != '"')
+			return js_fail(j, N_("a key was expected"), i);
+		ks = i;
+		ke = i = js_skip_string(b, i, len);
+		if (i == JS_CUT)
+			break;
+		i = js_ws(b, i, len);
+		if (i == len)
+			break;
+		if (b[i] != ':')
+			return js_fail(j, N_("':' was expected"), i);
+		for (int k = 0; k < JK_COUNT; k++)
+			if (ke - ks - 2 == strlen(json_keys[k]) &&
+			    strncmp(b + ks + 1, json_keys[k], ke - ks - 2) == 0)
+				key = k;
+		i = js_ws(b, i + 1, len);
+		if (i == len)
+			break;
+		vs = i;
+		if (b[i] == '"') {
+			i = js_skip_string(b, i, len);
+			if (i == JS_CUT)
+				break;
+			if (key >= 0 && j->val[key] == NULL)
+				j->val[key] = js_decode(b, vs, i);
+		} else if (b[i] == '{' || b[i] == '[') {
+			i = js_skip_nested(b, i, len);
+			if (i == JS_CUT)
+				break;
+		} else {
+			while (i < len && js_literal_char(b[i]))
+				i++;
+			if (i == vs)
+				return js_fail(j, N_("a value was expected"), i);
+			if (i == len)
+				break;
+		}
+		first = false;
+		if (js_have_enough(j))
+			return j->state = JS_DONE;
+		i = js_ws(b, i, len);
+		if (i == len)
+			break;
+		if (b[i] == '}') {
+			i++;
+			goto end;
+		}
+		if (b[i] != ',')
+			return js_fail(j, N_("',' or '}' was expected"), i);
+		i++;
+	}
+	/* The buffer ended inside the object. */
+	return whole ? js_fail(j, N_("the file ends inside the object"), len) :
+	    JS_MORE;
+end:
+	i = js_ws(b, i, len);
+	if (i < len)
+		return js_fail(j, N_("data after the object"), i);
+	return j->state = JS_DONE;
+}
+
+static bool
+js_enough(void *arg, const char *buf, size_t len, bool whole)
+{
+	return js_scan(arg, buf, len, whole) != JS_MORE;
+}
+
+static bool
+is_subdir(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++)
+		if (strlen(subdirs[i]) == n && strncmp(s, subdirs[i], n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The channel as users name it: "https://conda.anaconda.org/conda-forge/
+ * linux-64" is "conda-forge", "https://repo.anaconda.com/pkgs/main/
+ * linux-64" and "pkgs/main/linux-64" are "pkgs/main". The host, any
+ * user:password and a /t/TOKEN/ part are dropped, so no credential ever
+ * reaches a report. file is true for a package URL (ends in the file).
+ */
+static char *
+reduce_channel(const char *ch, bool file)
+{
+	const char *p = ch, *sep = strstr(ch, "://");
+	size_t n, last;
+
+	if (sep != NULL && strncmp(ch, "file://", 7) == 0) {
+		p = sep + 3;		/* a local channel: its path */
+	} else if (sep != NULL) {
+		p = sep + 3;
+		p += strcspn(p, "/");	/* the host, with any user:password@ */
+		p += strspn(p, "/");
+	}
+	if (strncmp(p, "t/", 2) == 0) {
+		p += 2;
+		p += strcspn(p, "/");
+		p += strspn(p, "/");
+	}
+	n = strlen(p);
+	if (file)
+		while (n > 0 && p[n - 1] != '/')
+			n--;
+	while (n > 0 && p[n - 1] == '/')
+		n--;
+	for (last = n; last > 0 && p[last - 1] != '/'; last--)
+		;
+	if (is_subdir(p + last, n - last))
+		n = last;
+	while (n > 0 && p[n - 1] == '/')
+		n--;
+	return n > 0 ? xstrndup(p, n) : NULL;
+}
+
+/* Fills p from its conda record; a record that cannot be read leaves
+ * what its file name said. */
+static void
+read_conda_record(struct pkgscan *ps, struct py_package *p)
+{
+	struct jscan j = { .state = JS_MORE };
+	char *buf;
+	size_t len;
+	bool whole;
+	int rc = read_head(ps->ctx->sr, p->path, CONDA_JSON_CAP, js_enough,
+	    &j, &buf, &len, &whole);
+
+	if (rc != 0) {
+		p->metadata_error = xasprintf("%s: %s", p->path,
+		    sysroot_strerror(rc));
+		js_reset(&j);
+		return;
+	}
+	p->metadata_read = true;
+	js_scan(&j, buf, len, whole);
+	free(buf);
+	if (j.state == JS_MORE)
+		p->metadata_error = xasprintf(_("%s: larger than %d MiB, and "
+		    "no build and channel in the part read"), p->path,
+		    CONDA_JSON_CAP / (1024 * 1024));
+	else if (j.state == JS_BAD)
+		p->metadata_error = xasprintf(_("%s: malformed conda record "
+		    "(%s at byte %zu)"), p->path, _(j.bad), j.bad_at);
+	if (j.val[JK_NAME] != NULL && *j.val[JK_NAME] != '\0') {
+		free(p->name);
+		p->name = j.val[JK_NAME];
+		j.val[JK_NAME] = NULL;
+	}
+	if (j.val[JK_VERSION] != NULL && *j.val[JK_VERSION] != '\0') {
+		free(p->version);
+		p->version = j.val[JK_VERSION];
+		j.val[JK_VERSION] = NULL;
+	}
+	if (j.val[JK_BUILD] != NULL || j.val[JK_BUILD_STRING] != NULL) {
+		int k = j.val[JK_BUILD] != NULL ? JK_BUILD : JK_BUILD_STRING;
+
+		free(p->build);
+		p->build = j.val[k];
+		j.val[k] = NULL;
+	}
+	if (j.val[JK_CHANNEL] != NULL)
+		p->channel = reduce_channel(j.val[JK_CHANNEL], false);
+	if (p->channel == NULL && j.val[JK_SCHANNEL] != NULL)
+		p->channel = reduce_channel(j.val[JK_SCHANNEL], false);
+	if (p->channel == NULL && j.val[JK_URL] != NULL)
+		p->channel = reduce_channel(j.val[JK_URL], true);
+	js_reset(&j);
+}
+
+/* NAME-VERSION-BUILD, split from the right: names hold '-', versions
+ * and build strings do not. */
+static bool
+split_conda_name(const char *stem, char **name, char **version, char **build)
+{
+	const char *b = strrchr(stem, '-'), *v;
+
+	if (b == NULL || b == stem || b[1] == '\0')
+		return false;
+	for (v = b - 1; v > stem && *v != '-'; v--)
+		;
+	if (v == stem || v + 1 == b)
+		return false;
+	*name = xstrndup(stem, (size_t)(v - stem));
+	*version = xstrndup(v + 1, (size_t)(b - v - 1));
+	*build = xstrdup(b + 1);
+	return true;
+}
+
+struct name_idx {
+	const char	*norm;
+	size_t		 idx;
+};
+
+static int
+cmp_name_idx(const void *a, const void *b)
+{
+	const struct name_idx *x = a, *y = b;
+	int c = strcmp(x->norm, y->norm);
+
+	if (c != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static bool
+same_version(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL || strcmp(a, b) == 0)
+		return true;
+	return version_valid(a) && version_valid(b) &&
+	    version_cmp_str(a, b) == 0;
+}
+
+/* The site package a conda record is the same install as: same name,
+ * same version, not claimed by another record. SIZE_MAX when none. */
+static size_t
+match_site(struct pkgscan *ps, const struct name_idx *idx, size_t n,
+    const char *norm, const char *version)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(idx[mid].norm, norm) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n && strcmp(idx[lo].norm, norm) == 0; lo++) {
+		const struct py_package *p = &ps->env->packages.v[idx[lo].idx];
+
+		if (p->source != PYPKG_CONDA && same_version(p->version, version))
+			return idx[lo].idx;
+	}
+	return SIZE_MAX;
+}
+
+/* Makes the site package at i the conda package rec describes; rec's
+ * strings move into it. */
+static void
+merge_record(struct pkgscan *ps, size_t i, struct py_package *rec)
+{
+	struct py_package *p = &ps->env->packages.v[i];
+
+	p->source = PYPKG_CONDA;
+	free(p->path);
+	p->path = rec->path;
+	rec->path = NULL;
+	free(p->name);
+	p->name = rec->name;
+	rec->name = NULL;
+	if (rec->version != NULL) {
+		free(p->version);
+		p->version = rec->version;
+		rec->version = NULL;
+	}
+	p->build = rec->build;
+	rec->build = NULL;
+	p->channel = rec->channel;
+	rec->channel = NULL;
+	p->metadata_read |= rec->metadata_read;
+	if (rec->metadata_error != NULL) {
+		free(p->metadata_error);
+		p->metadata_error = rec->metadata_error;
+		rec->metadata_error = NULL;
+	}
+	p->cared_about |= rec->cared_about;
+	py_package_free(rec);
+}
+
+static void
+scan_conda_meta(struct pkgscan *ps)
+{
+	struct py_env *e = ps->env;
+	struct strv names = STRV_INIT;
+	char *meta = cf_join(e->prefix, "conda-meta");
+	size_t nsite = e->packages.n;
+	struct name_idx *idx = xcalloc(nsite + 1, sizeof *idx);
+	int rc;
+
+	for (size_t i = 0; i < nsite; i++) {
+		idx[i].norm = ps->norm.v[i];
+		idx[i].idx = i;
+	}
+	qsort(idx, nsite, sizeof *idx, cmp_name_idx);
+	rc = sysroot_list_dir(ps->ctx->sr, meta, &names);
+	if (rc != 0)
+		facts_note(ps->ctx->facts, meta,
+		    _("cannot list the conda package records: %s"),
+		    sysroot_strerror(rc));
+	for (size_t i = 0; i < names.n; i++) {
+		const char *n = names.v[i];
+		struct py_package rec = { .source = PYPKG_CONDA };
+		struct py_package *p;
+		char *stem, *norm;
+		size_t at;
+
+		if (!cf_ends_with(n, ".json") || n[0] == '.')
+			continue;
+		stem = xstrndup(n, strlen(n) - 5);
+		if (!split_conda_name(stem, &rec.name, &rec.version,
+		    &rec.build)) {
+			facts_note(ps->ctx->facts, meta, _("%s: not "
+			    "NAME-VERSION-BUILD.json"), n);
+			rec.name = xstrdup(stem);
+		}
+		free(stem);
+		rec.path = join(meta, n);
+		norm = norm_name(rec.name, strlen(rec.name));
+		rec.cared_about = is_cared(norm);
+		if (rec.cared_about) {
+			read_conda_record(ps, &rec);
+			/* The record may have renamed it. */
+			free(norm);
+			norm = norm_name(rec.name, strlen(rec.name));
+		}
+		at = match_site(ps, idx, nsite, norm, rec.version);
+		if (at != SIZE_MAX) {
+			free(norm);
+			merge_record(ps, at, &rec);
+			continue;
+		}
+		p = add_package(ps, rec.name, rec.version, PYPKG_CONDA,
+		    rec.path, NULL, norm);
+		p->build = rec.build;
+		p->channel = rec.channel;
+		p->metadata_read = rec.metadata_read;
+		p->metadata_error = rec.metadata_error;
+	}
+	free(idx);
+	strv_free(&names);
+	free(meta);
+}
+
+/* ------------------------------------------------------------- ordering */
+
+/* Sorts the packages by normalised name, the order found breaking ties,
+ * so a report lists them the way pip list does. */
+static void
+sort_packages(struct pkgscan *ps)
+{
+	struct py_env *e = ps->env;
+	size_t n = e->packages.n;
+	struct name_idx *idx;
+	struct py_package *sorted;
+
+	if (n < 2)
+		return;
+	idx = xcalloc(n, sizeof *idx);
+	sorted = xcalloc(n, sizeof *sorted);
+
+	for (size_t i = 0; i < n; i++) {
+		idx[i].norm = ps->norm.v[i];
+		idx[i].idx = i;
+	}
+	qsort(idx, n, sizeof *idx, cmp_name_idx);
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = e->packages.v[idx[i].idx];
+	memcpy(e->packages.v, sorted, n * sizeof *sorted);
+	free(sorted);
+	free(idx);
+}
 
 void
 probe_python_packages(struct probe_ctx *ctx)
 {
-	(void)ctx;
+	struct facts *f = ctx->facts;
+
+	if (f->python_state.state != FACT_KNOWN)
+		return;
+	for (size_t i = 0; i < f->python_envs.n; i++) {
+		struct pkgscan ps = { .ctx = ctx, .env = &f->python_envs.v[i] };
+
+		for (size_t j = 0; j < ps.env->site_dirs.n; j++)
+			scan_site(&ps, ps.env->site_dirs.v[j]);
+		if (ps.env->kind == PYENV_CONDA)
+			scan_conda_meta(&ps);
+		sort_packages(&ps);
+		strv_free(&ps.norm);
+	}
 }
