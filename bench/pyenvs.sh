@@ -19,10 +19,12 @@ mkdir -p "$libs"
 for so in libcudart.so.11.0 libcublas.so.11 libcudnn.so.8; do
 	echo 'int f(void){return 0;}' | $cc -shared -fPIC -x c -o "$libs/$so" -Wl,-soname,"$so" -
 done
-echo 'int g(void){return 0;}' | $cc -shared -fPIC -x c -o "$libs/libtorch_cuda.so" \
+# -x none after the source: the libraries that follow are inputs to link,
+# not C to compile.
+echo 'int g(void){return 0;}' | $cc -shared -fPIC -o "$libs/libtorch_cuda.so" \
     -Wl,-soname,libtorch_cuda.so -Wl,--no-as-needed -Wl,--enable-new-dtags \
     -Wl,-rpath,'$ORIGIN/../../nvidia/cuda_runtime/lib:$ORIGIN/../../nvidia/cublas/lib:$ORIGIN/../../nvidia/cudnn/lib' \
-    "$libs/libcudart.so.11.0" "$libs/libcublas.so.11" "$libs/libcudnn.so.8" -
+    -x c - -x none "$libs/libcudart.so.11.0" "$libs/libcublas.so.11" "$libs/libcudnn.so.8"
 
 median_ms() {	# CMD... -> median ms
 	if command -v hyperfine >/dev/null 2>&1; then

@@ -10,6 +10,7 @@ FRAMEWORK_CLI_TESTS = \
 	tests/cli/framework-mixed.sh \
 	tests/cli/framework-archs.sh \
 	tests/cli/framework-healthy.sh \
-	tests/cli/framework-badinput.sh
+	tests/cli/framework-badinput.sh \
+	tests/cli/framework-findings.sh
 TESTS += $(FRAMEWORK_CLI_TESTS)
 EXTRA_DIST += $(FRAMEWORK_CLI_TESTS) tests/lib/fx_framework.sh

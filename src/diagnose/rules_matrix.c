@@ -125,6 +125,55 @@ ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
 	install_fix(f, min);
 }
 
+static bool
+under(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	return path != NULL && strncmp(path, root, n) == 0 &&
+	    (path[n] == '/' || path[n] == '\0');
+}
+
+/* A runtime inside a Python environment that a GPU framework of it
+ * loads (an nvidia-cuda-runtime wheel under torch, a conda env's cudart
+ * under TensorFlow) is judged against the driver by the framework rule,
+ * which names the framework and the build that would run; a second
+ * finding for the same file would be the same root cause twice. A system
+ * toolkit keeps its own finding: its nvcc and programs need the driver
+ * too. */
+static bool
+framework_judges(const struct facts *facts, const struct toolkit_fact *t)
+{
+	if (t->root == NULL)
+		return false;
+	for (size_t i = 0; i < facts->python_envs.n; i++) {
+		const struct py_env *e = &facts->python_envs.v[i];
+
+		bool inside = e->kind == PYENV_CONDA && under(t->root, e->prefix);
+
+		for (size_t j = 0; j < e->site_dirs.n && !inside; j++)
+			inside = under(t->root, e->site_dirs.v[j]);
+		if (!inside)
+			continue;
+		for (size_t j = 0; j < e->frameworks.n; j++) {
+			const struct framework_fact *fw = &e->frameworks.v[j];
+
+			if (fw->gpu == FW_GPU_NO)
+				continue;
+			for (size_t k = 0; k < fw->needs.n; k++) {
+				const struct fw_need *n = &fw->needs.v[k];
+
+				if (n->soname != NULL && n->lib != NULL &&
+				    strncmp(n->soname, "libcudart.so", 12) == 0 &&
+				    (under(n->lib->target, t->root) ||
+				    under(n->lib->resolved, t->root)))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 static void
 driver_rules(const struct diagnose_input *in, struct findings *out)
 {
@@ -139,7 +188,7 @@ driver_rules(const struct diagnose_input *in, struct findings *out)
 		enum matrix_status st, fst;
 		const char *min, *floor;
 
-		if (!fact_known(&t->version))
+		if (!fact_known(&t->version) || framework_judges(facts, t))
 			continue;
 		min = matrix_cuda_min_driver(in->matrix, t->version.value,
 		    MATRIX_LINUX, &st);

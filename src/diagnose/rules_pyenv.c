@@ -475,13 +475,18 @@ target_major(const struct py_env *e, char *ver, size_t n)
 	return 0;
 }
 
+/* The fix aligns the environment on one CUDA major: the frameworks'.
+ * Conda's CUDA packages and pip's nvidia-* wheels of any other major go;
+ * conda's CUDA of the kept major is installed only when neither conda
+ * nor pip wheels of that major remain, since pip frameworks load their
+ * own wheels and a conda install beside them is a second copy. */
 static void
-conda_fix(struct finding *f, const struct py_env *e,
-    const struct conda_state *s, const struct strv *wheels_off)
+conda_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
+    const struct conda_state *s)
 {
 	char ver[MATRIX_VERSION_MAX];
 	unsigned keep = target_major(e, ver, sizeof ver);
-	struct strv rm = STRV_INIT;
+	struct strv rm = STRV_INIT, wheels_off = STRV_INIT;
 	bool kept = false;
 
 	if (keep == 0) {
@@ -492,32 +497,49 @@ conda_fix(struct finding *f, const struct py_env *e,
 	for (size_t i = 0; i < sizeof cuda_pkgs / sizeof *cuda_pkgs; i++) {
 		const struct py_package *p = s->cuda[i];
 
+		/* cuda-version is a pin, not a library: keeping it alone
+		 * keeps no CUDA. */
 		if (p != NULL && version_major_str(p->version) != keep)
 			strv_push(&rm, p->name);
-		else if (p != NULL)
+		else if (p != NULL && !pkg_name_eq(p->name, "cuda-version"))
 			kept = true;
+	}
+	for (size_t i = 0; i < e->packages.n; i++) {
+		const struct py_package *p = &e->packages.v[i];
+		unsigned m = p->source == PYPKG_CONDA ? 0 : pr_wheel_major(c, p->name);
+
+		if (m == keep)
+			kept = true;
+		else if (m != 0)
+			strv_push(&wheels_off, p->name);
 	}
 	pr_commentf(f, _("keep CUDA %u in this environment (what its frameworks "
 	    "were built for):"), keep);
 	if (rm.n > 0)
 		pr_fix_list(f, PR_CONDA, e, conda_remove, &rm);
-	if (wheels_off->n > 0)
-		pr_fix_list(f, PR_PIP, e, pip_uninstall, wheels_off);
-	if (!kept || rm.n > 0) {
+	if (wheels_off.n > 0)
+		pr_fix_list(f, PR_PIP, e, pip_uninstall, &wheels_off);
+	if (!kept) {
 		char *spec = keep <= 11 ? xasprintf("cudatoolkit=%s", ver) :
 		    xasprintf("cuda-version=%s", ver);
 
-		ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge", spec, NULL));
+		if (keep <= 11)
+			ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge",
+			    spec, NULL));
+		else
+			ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge",
+			    "cuda-runtime", spec, NULL));
 		free(spec);
 	}
 	strv_free(&rm);
+	strv_free(&wheels_off);
 }
 
 static void
 rule_conda(const struct pr_ctx *c, const struct py_env *e)
 {
 	struct conda_state s;
-	struct strv ev = STRV_INIT, wheels_off = STRV_INIT;
+	struct strv ev = STRV_INIT;
 	enum severity sev = SEV_INFO;
 	bool any = false, majors = false;
 	const struct py_package *dnn = py_env_package(e, "cudnn"), *pipdnn = NULL;
@@ -581,7 +603,6 @@ rule_conda(const struct pr_ctx *c, const struct py_env *e)
 		strv_pushf(&ev, _("pip wheel %s %s is CUDA %u, beside the "
 		    "environment's CUDA %u packages"), p->name,
 		    p->version != NULL ? p->version : "?", m, s.env_major);
-		strv_push(&wheels_off, p->name);
 	}
 	/* conda's cuDNN and a pip cuDNN wheel: two copies whose sub-libraries
 	 * must never mix. */
@@ -615,7 +636,7 @@ rule_conda(const struct pr_ctx *c, const struct py_env *e)
 		strv_push(&f->evidence, ev.v[i]);
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	if (majors)
-		conda_fix(f, e, &s, &wheels_off);
+		conda_fix(c, f, e, &s);
 	if (pipdnn != NULL) {
 		lr_fix_comment(f, _("keep one cuDNN; frameworks from pip bring the "
 		    "wheel, those from conda use conda's:"));
@@ -623,7 +644,6 @@ rule_conda(const struct pr_ctx *c, const struct py_env *e)
 	}
 out:
 	strv_free(&ev);
-	strv_free(&wheels_off);
 }
 
 void

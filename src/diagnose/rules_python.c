@@ -511,14 +511,15 @@ file_version(const char *soname, const char *file, struct version *v)
  * the same version (harmless). */
 static bool
 shadow_evidence(struct finding *f, const struct fw_need *n,
-    const struct framework_fact *fw)
+    const struct framework_fact *fw, bool winner_told)
 {
 	const struct lib_copy *own = own_copy(n);
 	struct version wv, ov;
 	char *w = pr_fw_words(fw);
 	bool differ = true;
 
-	lr_winner_evidence(f, n->lib);
+	if (!winner_told)
+		lr_winner_evidence(f, n->lib);
 	strv_pushf(&f->evidence, _("%s expects it in %s (%s)"), w,
 	    n->expected_dir != NULL ? n->expected_dir : "?",
 	    n->expected_pkg != NULL ? n->expected_pkg : fw_need_from_name(n->from));
@@ -547,25 +548,38 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 {
 	const struct fw_need *n0 = refs->v[0].n;
 	struct strbuf names = STRBUF_INIT;
-	struct strv drop = STRV_INIT;
+	struct strv drop = STRV_INIT, sonames = STRV_INIT;
 	char *fws = fw_list(refs), *envw = pr_env_words(e), *how = winner_words(n0);
 	struct finding *f;
 	bool differ = false;
 
+	/* Two frameworks of one environment often need the same soname
+	 * (spaCy and CuPy, torch and CuPy): it is named once. */
 	for (size_t i = 0; i < refs->n; i++) {
-		if (i > 0)
+		if (strv_contains(&sonames, refs->v[i].n->soname))
+			continue;
+		if (sonames.n > 0)
 			strbuf_puts(&names, ", ");
 		strbuf_puts(&names, refs->v[i].n->soname);
+		strv_push(&sonames, refs->v[i].n->soname);
 	}
+	strv_free(&sonames);
 	f = finding_add(c->out, FINDING_LIB_SHADOWED,
-	    _("In %s, the %s comes before the copies %s bundles or expects, so "
+	    _("In %s, the %s comes before the copies bundled with or expected "
+	    "by %s, so "
 	    "the loader takes %s from %s instead. A framework built against its "
 	    "own copies then fails to import with errors such as \"undefined "
 	    "symbol: __nvJitLinkAddData_12_1, version libnvJitLink.so.12\", or "
 	    "runs with CUDA libraries of another version."), envw, how, fws,
 	    strbuf_str(&names), dir);
-	for (size_t i = 0; i < refs->n; i++)
-		differ = shadow_evidence(f, refs->v[i].n, refs->v[i].fw) || differ;
+	for (size_t i = 0; i < refs->n; i++) {
+		bool told = false;
+
+		for (size_t j = 0; j < i && !told; j++)
+			told = strcmp(refs->v[j].n->soname, refs->v[i].n->soname) == 0;
+		differ = shadow_evidence(f, refs->v[i].n, refs->v[i].fw, told) ||
+		    differ;
+	}
 	f->severity = differ ? SEV_ERROR : SEV_WARNING;
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	if (lr_streq(n0->shadowed_via, "ld_library_path")) {

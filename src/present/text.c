@@ -59,6 +59,7 @@ struct line {
 	struct out	*o;
 	int		 col;
 	bool		 bare;		/* only the label is on the line yet */
+	bool		 blank;		/* the label is all spaces */
 };
 
 static void
@@ -67,6 +68,7 @@ line_start(struct line *l, struct out *o, const char *label)
 	l->o = o;
 	l->col = fprintf(o->fp, "  %s", label);
 	l->bare = true;
+	l->blank = label[strspn(label, " ")] == '\0';
 }
 
 static void
@@ -78,7 +80,14 @@ piece(struct line *l, const char *text)
 		/* Values line up in a column after the labels. */
 		int at = l->col < 22 ? 23 : l->col + 1;
 
-		if (at + w > WIDTH) {
+		if (at + w > WIDTH && l->blank) {
+			/* A long value under a blank label: breaking first
+			 * would leave a line of spaces alone. */
+			if (l->col < 6) {
+				fprintf(l->o->fp, "%*s", 6 - l->col, "");
+				l->col = 6;
+			}
+		} else if (at + w > WIDTH) {
 			fprintf(l->o->fp, "\n%6s", "");
 			l->col = 6;
 		} else {

@@ -841,8 +841,9 @@ test_conda(void)
 	ok(EVID(fd, "conda package cudatoolkit 11.8.0 is CUDA 11, while cuda-version 12.1 is CUDA 12"),
 	    "the evidence names both packages");
 	ok(fix_is(fd, "conda remove -p " CONDA " cudatoolkit") &&
-	    fix_is(fd, "conda install -p " CONDA " -c conda-forge cuda-version=12.1"),
-	    "no framework to follow: keep cuda-version's 12, remove cudatoolkit");
+	    fix_is(fd, "conda install -p " CONDA " -c conda-forge cuda-runtime cuda-version=12.1"),
+	    "no framework to follow: keep cuda-version's 12, remove cudatoolkit, "
+	    "install CUDA 12's libraries (cuda-version alone carries none)");
 	facts_free(f);
 
 	/* cudatoolkit 11 with nvidia-*-cu12 pip wheels. */
@@ -857,6 +858,26 @@ test_conda(void)
 	    "environment's CUDA 11 packages"), "the evidence names the wheel");
 	ok(fix_is(fd, CPY " -m pip uninstall -y nvidia-cublas-cu12 nvidia-cuda-runtime-cu12"), "the fix removes the CUDA 12 wheels");
 	is_int(count(FINDING_PIP_CUDA_WHEELS_MIXED), 0, "all pip wheels one major: not mixed among themselves");
+	facts_free(f);
+
+	/* cudatoolkit 11 beside a pip torch cu121 and its cu12 wheels (and a
+	 * stray cu11 wheel): the frameworks' CUDA 12 stays, so do its wheels;
+	 * cudatoolkit and the cu11 wheel go, and nothing is installed. */
+	e = setup(&f, "8.6", "550.54.15", PYENV_CONDA);
+	conda_pkg(e, "cudatoolkit", "11.8.0", "h4ba93d1_13");
+	pkg(e, "nvidia-cublas-cu12", "12.1.3.1");
+	pkg(e, "nvidia-cuda-runtime-cu12", "12.1.105");
+	pkg(e, "nvidia-cublas-cu11", "11.11.3.6");
+	fw(e, "pytorch", "torch", "2.4.0+cu121", FW_GPU_YES, "12.1");
+	run(f);
+	fd = get(FINDING_CONDA_CUDA_CONFLICT);
+	ok(fd != NULL && FIX(fd, "keep CUDA 12"), "a pip torch cu121: keep CUDA 12");
+	ok(fix_is(fd, "conda remove -p " CONDA " cudatoolkit"), "cudatoolkit 11 goes");
+	ok(fix_is(fd, CPY " -m pip uninstall -y nvidia-cublas-cu11"),
+	    "the CUDA 11 wheel goes");
+	ok(!FIX(fd, "nvidia-cublas-cu12") && !FIX(fd, "nvidia-cuda-runtime-cu12"),
+	    "torch's CUDA 12 wheels stay");
+	ok(!FIX(fd, "conda install"), "its wheels are its CUDA: no conda install");
 	facts_free(f);
 
 	/* A conda framework built for another CUDA than the environment's. */
