@@ -9,6 +9,7 @@ SH_LOG_DRIVER = $(TAP_DRIVER)
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	CUDAWIZ='$(abs_top_builddir)/cudawiz'; export CUDAWIZ; \
+	CUDAWIZ_HELPER='$(abs_top_builddir)/cudawiz-verify'; export CUDAWIZ_HELPER; \
 	CORE_LIB='$(abs_top_builddir)/libcudawiz-core.a'; export CORE_LIB; \
 	FIXTURE_CC='$(CC)'; export FIXTURE_CC; \
 	PKG_CONFIG='$(PKG_CONFIG)'; export PKG_CONFIG; \
@@ -54,6 +55,8 @@ include $(top_srcdir)/tests/pyenv.mk
 include $(top_srcdir)/tests/fatbin.mk
 include $(top_srcdir)/tests/framework.mk
 include $(top_srcdir)/tests/pyrules.mk
+include $(top_srcdir)/tests/helper.mk
+include $(top_srcdir)/tests/verify.mk
 
 clean-local: clean-test-tmp
 clean-test-tmp:

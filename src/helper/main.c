@@ -1,0 +1,8 @@
+/* Placeholder: the verification helper is being written (issue 6). */
+#include "config.h"
+
+int
+main(void)
+{
+	return 2;
+}
