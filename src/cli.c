@@ -29,6 +29,8 @@ static const struct command commands[] = {
 	    N_("how the dynamic loader resolves a library, step by step") },
 	{ "explain", cmd_explain,
 	    N_("paste an error message; get the finding and the fix") },
+	{ "verify", cmd_verify,
+	    N_("run live GPU checks of the driver, each runtime and each cuDNN") },
 	{ "matrix", cmd_matrix,
 	    N_("the compatibility matrix in use: show, path, update") },
 };
@@ -61,6 +63,11 @@ usage(FILE *fp)
 	    "      --from FILE    resolve as a dlopen() from this program or\n"
 	    "                     library (its RPATH, RUNPATH and what it loads)\n"),
 	    fp);
+	fputs(_("\nOptions of 'verify' and 'doctor':\n"
+	    "      --timeout S    seconds each check may take (default 30)\n"
+	    "      --quick        verify: small sizes, no bandwidth or FMA runs\n"
+	    "      --no-verify    doctor: no live checks, even with a driver\n"),
+	    fp);
 	fputs(_("\nOptions of 'matrix update':\n"
 	    "      --url URL      fetch URL (repeatable) instead of the default\n"
 	    "                     sources: a cudawiz matrix replaces the data, an\n"
@@ -80,6 +87,7 @@ static const char *const opts_with_value[] = {
 };
 static const char *const opts_plain[] = {
 	"--json", "--offline", "--no-color", "--color", "--help", "--version",
+	"--no-verify", "--quick",
 };
 
 static bool
@@ -185,7 +193,8 @@ int
 cli_main(int argc, char **argv)
 {
 	enum { OPT_JSON = 256, OPT_ROOT, OPT_OFFLINE, OPT_NO_COLOR, OPT_COLOR,
-	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT };
+	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT,
+	    OPT_NO_VERIFY, OPT_QUICK };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "root", required_argument, NULL, OPT_ROOT },
@@ -197,6 +206,8 @@ cli_main(int argc, char **argv)
 		{ "url", required_argument, NULL, OPT_URL },
 		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
+		{ "quick", no_argument, NULL, OPT_QUICK },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -259,6 +270,12 @@ cli_main(int argc, char **argv)
 				goto out;
 			}
 			break;
+		case OPT_NO_VERIFY:
+			opts.no_verify = true;
+			break;
+		case OPT_QUICK:
+			opts.quick = true;
+			break;
 		case 'h':
 			usage(stdout);
 			rc = EXIT_OK;
@@ -282,10 +299,29 @@ cli_main(int argc, char **argv)
 	name = optind < argc ? argv[optind] : "doctor";
 	/* Options that only `matrix update` reads are an error elsewhere,
 	 * rather than silently ignored. */
-	if ((opts.nurls > 0 || opts.connect_timeout_ms > 0 ||
-	    opts.timeout_ms > 0) && strcmp(name, "matrix") != 0) {
-		fprintf(stderr, _("%s: --url, --connect-timeout and --timeout "
-		    "are options of 'matrix update'\n"), PACKAGE);
+	if ((opts.nurls > 0 || opts.connect_timeout_ms > 0) &&
+	    strcmp(name, "matrix") != 0) {
+		fprintf(stderr, _("%s: --url and --connect-timeout are options "
+		    "of 'matrix update'\n"), PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (opts.timeout_ms > 0 && strcmp(name, "matrix") != 0 &&
+	    strcmp(name, "verify") != 0 && strcmp(name, "doctor") != 0) {
+		fprintf(stderr, _("%s: --timeout is an option of 'verify', "
+		    "'doctor' and 'matrix update'\n"), PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (opts.no_verify && strcmp(name, "doctor") != 0) {
+		fprintf(stderr, _("%s: --no-verify is an option of 'doctor'\n"),
+		    PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (opts.quick && strcmp(name, "verify") != 0) {
+		fprintf(stderr, _("%s: --quick is an option of 'verify'\n"),
+		    PACKAGE);
 		rc = EXIT_USAGE;
 		goto out;
 	}

@@ -25,6 +25,9 @@ struct cli_opts {
 	size_t		 nurls;
 	long		 connect_timeout_ms;	/* 0: the default */
 	long		 timeout_ms;		/* 0: the default */
+	/* Options of verify and doctor. */
+	bool		 no_verify;		/* doctor --no-verify */
+	bool		 quick;			/* verify --quick */
 };
 
 int	cli_main(int argc, char **argv);
@@ -34,5 +37,11 @@ int	cmd_doctor(const struct cli_opts *opts);
 int	cmd_matrix(const struct cli_opts *opts);
 int	cmd_why(const struct cli_opts *opts);
 int	cmd_explain(const struct cli_opts *opts);
+int	cmd_verify(const struct cli_opts *opts);
+
+struct facts;
+/* doctor's live verification: when a driver is loaded, a quick run of
+ * every check (cmd_verify.c); otherwise facts->verify says why not. */
+void	cmd_doctor_verify(const struct cli_opts *opts, struct facts *facts);
 
 #endif

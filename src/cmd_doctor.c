@@ -75,6 +75,7 @@ cmd_doctor(const struct cli_opts *opts)
 	if (note != NULL)
 		facts_note(facts, _("compatibility matrix cache"), "%s", note);
 	diagnose_annotate(facts, m);
+	cmd_doctor_verify(opts, facts);
 	in.facts = facts;
 	in.matrix = m;
 	in.now = time(NULL);

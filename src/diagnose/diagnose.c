@@ -18,5 +18,6 @@ diagnose(const struct diagnose_input *in, struct findings *out)
 	rules_python(in, out);
 	if (in->matrix != NULL)
 		rules_matrix(in, out);
+	rules_verify(in, out);
 	findings_sort(out);
 }

@@ -42,6 +42,9 @@ void	rules_library(const struct diagnose_input *in, const struct lib_fact *lib,
 void	rules_matrix(const struct diagnose_input *in, struct findings *out); /* rules_matrix.c */
 /* Python environments and their frameworks. */
 void	rules_python(const struct diagnose_input *in, struct findings *out); /* rules_python.c */
+/* What live verification (facts->verify) proved or disproved; runs after
+ * the others, whose findings it adds live evidence to. */
+void	rules_verify(const struct diagnose_input *in, struct findings *out); /* rules_verify.c */
 struct explain; struct explain_facts;	/* explain/recognize.h */
 void	rules_explain(const struct diagnose_input *in, const struct explain *ex,
 	    const struct explain_facts *xf, struct findings *out); /* rules_explain.c */

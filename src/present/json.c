@@ -422,7 +422,7 @@ facts_json(const struct facts *f)
 	set(o, "python_envs", python_envs_json(f));
 	set(o, "env", env_json(&f->env));
 	set(o, "libraries", libraries_json(f));
-	set(o, "verify", json_null());
+	set(o, "verify", verify_json(&f->verify));
 	for (size_t i = 0; i < f->notes.n; i++) {
 		json_t *n = json_object();
 

@@ -30,6 +30,8 @@ struct resolve_step;
 /* A loader search step: {"source","dir","spec","owner","path","result",
  * "detail"}, as in why's "steps" and doctor's libraries. */
 json_t	*json_step(const struct resolve_step *s);
+/* facts.verify: live verification's state and runs (json_verify.c). */
+json_t	*verify_json(const struct verify_facts *vf);
 /* facts.python_envs: an array once the Python probe ran, else null
  * (json_python.c). */
 json_t	*python_envs_json(const struct facts *f);

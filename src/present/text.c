@@ -581,6 +581,7 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	print_libraries(&o, facts);
 	text_print_python(fp, facts, color);
 	print_env(&o, facts);
+	text_print_verify(fp, facts, color);
 	print_notes(&o, facts);
 	print_findings(&o, findings);
 	fprintf(fp, "\n%s", _("Summary: "));

@@ -18,6 +18,9 @@ int	text_print_doctor(FILE *fp, const struct facts *facts,
 /* The "Python environments" section, heading included (text_python.c). */
 void	text_print_python(FILE *fp, const struct facts *facts, bool color);
 
+/* The "Live verification" section, heading included (text_verify.c). */
+void	text_print_verify(FILE *fp, const struct facts *facts, bool color);
+
 /* The findings alone, as doctor's Findings section shows them (no
  * heading; "No problems found." when there are none). */
 int	text_print_findings(FILE *fp, const struct findings *fs, bool color);

@@ -13,76 +13,10 @@
 #include "i18n.h"
 #include "present/style.h"
 #include "present/text.h"
+#include "present/textline.h"
 
-#define WIDTH		78
 /* Environments shown beyond the active ones and those with frameworks. */
 #define PLAIN_LIMIT	16
-
-struct pyline {
-	FILE	*fp;
-	int	 col;
-	int	 indent;	/* of continuation lines */
-	bool	 bare;		/* nothing after the indent yet */
-};
-
-/* Columns s takes: one per character, counting UTF-8 lead bytes. */
-static int
-width_of(const char *s)
-{
-	int n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
-static void
-pl_start(struct pyline *l, FILE *fp, int indent, int cont)
-{
-	l->fp = fp;
-	l->col = fprintf(fp, "%*s", indent, "");
-	l->indent = cont;
-	l->bare = true;
-}
-
-static void
-pl_piece(struct pyline *l, const char *text)
-{
-	int w = width_of(text);
-
-	if (!l->bare && l->col + 2 + w > WIDTH) {
-		fprintf(l->fp, "\n%*s", l->indent, "");
-		l->col = l->indent;
-	} else if (!l->bare) {
-		fputs("  ", l->fp);
-		l->col += 2;
-	}
-	fputs(text, l->fp);
-	l->col += w;
-	l->bare = false;
-}
-
-static void pl_piecef(struct pyline *l, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-pl_piecef(struct pyline *l, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	pl_piece(l, buf);
-}
-
-static void
-pl_end(struct pyline *l)
-{
-	fputc('\n', l->fp);
-}
 
 static const char *
 kind_text(enum pyenv_kind k)
@@ -112,7 +46,7 @@ via_words(const char *via)
 
 /* What stands between the framework and the GPU, or that nothing does. */
 static void
-status_piece(struct pyline *l, const struct framework_fact *fw)
+status_piece(struct tline *l, const struct framework_fact *fw)
 {
 	if (framework_gpu_ready(fw)) {
 		pl_piece(l, _("GPU-ready"));
@@ -143,7 +77,7 @@ status_piece(struct pyline *l, const struct framework_fact *fw)
 static void
 archs_line(FILE *fp, const struct fw_archs *a)
 {
-	struct pyline l;
+	struct tline l;
 	char buf[256];
 
 	if (a->error != NULL) {
@@ -187,7 +121,7 @@ archs_line(FILE *fp, const struct fw_archs *a)
 static void
 framework_line(FILE *fp, const struct framework_fact *fw)
 {
-	struct pyline l;
+	struct tline l;
 
 	pl_start(&l, fp, 6, 8);
 	pl_piecef(&l, "%s %s", fw->package != NULL ? fw->package :
@@ -210,7 +144,7 @@ framework_line(FILE *fp, const struct framework_fact *fw)
 static void
 env_line(FILE *fp, const struct py_env *e)
 {
-	struct pyline l;
+	struct tline l;
 
 	pl_start(&l, fp, 2, 6);
 	if (e->name != NULL)

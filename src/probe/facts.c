@@ -262,10 +262,21 @@ facts_free(struct facts *f)
 	for (size_t i = 0; i < f->python_envs.n; i++)
 		py_env_free(&f->python_envs.v[i]);
 	free(f->python_envs.v);
+	verify_facts_free(&f->verify);
 	for (size_t i = 0; i < f->notes.n; i++) {
 		free(f->notes.v[i].path);
 		free(f->notes.v[i].problem);
 	}
 	free(f->notes.v);
 	free(f);
+}
+
+bool
+facts_driver_present(const struct facts *f)
+{
+	const struct driver_facts *d = &f->driver;
+
+	if (fact_known(&d->nvidia_loaded) && strcmp(d->nvidia_loaded.value, "yes") == 0)
+		return true;
+	return d->is_wsl && d->wsl_lib_dir;
 }

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "probe/pyfacts.h"
+#include "verify/vfacts.h"
 #include "util/strv.h"
 
 enum fact_state {
@@ -317,6 +318,9 @@ struct facts {
 		struct py_env	*v;
 		size_t		 n, cap;
 	} python_envs;
+	/* Live verification (vfacts.h): filled by src/verify/ after the
+	 * probes, when a command asks for it. */
+	struct verify_facts	 verify;
 	struct {
 		struct probe_note	*v;
 		size_t			 n, cap;
@@ -327,6 +331,10 @@ struct facts	*facts_new(const char *root, bool live_allowed);
 void		 facts_free(struct facts *f);
 void		 facts_note(struct facts *f, const char *path, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
+
+/* Whether a driver is there to talk to: the nvidia module is loaded, or
+ * WSL's libraries are (the Windows driver). */
+bool		 facts_driver_present(const struct facts *f);
 
 /* Frees what a toolkit fact holds (not the struct itself), for a probe
  * that builds one and then drops it. */

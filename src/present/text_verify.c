@@ -1,0 +1,221 @@
+/* The "Live verification" section of the text report: one line per
+ * library checked with what it proved ("works", or the first thing that
+ * failed, in the library's own words), and under the driver one line per
+ * device with what its kernels measured. The JSON report has every
+ * record. */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "present/style.h"
+#include "present/text.h"
+#include "present/textline.h"
+
+#define GIB	(1024.0 * 1024.0 * 1024.0)
+
+static const char *
+signame(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGABRT: return "SIGABRT";
+	case SIGBUS: return "SIGBUS";
+	case SIGILL: return "SIGILL";
+	case SIGFPE: return "SIGFPE";
+	case SIGKILL: return "SIGKILL";
+	default: return "?";
+	}
+}
+
+/* cuDNN's version integer: 91900 is 9.19.0 (cuDNN 9 on), 8907 is 8.9.7. */
+static void
+cudnn_version(double v, char *buf, size_t n)
+{
+	int i = (int)v;
+
+	if (i >= 90000)
+		snprintf(buf, n, "%d.%d.%d", i / 10000, i % 10000 / 100, i % 100);
+	else
+		snprintf(buf, n, "%d.%d.%d", i / 1000, i % 1000 / 100, i % 100);
+}
+
+static void
+title_piece(struct tline *l, const struct verify_run *r)
+{
+	const struct verify_record *rec;
+	double v, cv;
+	char buf[32];
+
+	switch (r->kind) {
+	case VERIFY_DRIVER:
+		rec = verify_find(r, "driver_version", -1);
+		if (rec != NULL && verify_num(rec, "version", &v) && v > 0)
+			pl_piecef(l, _("driver (CUDA %d.%d)"), (int)v / 1000,
+			    (int)v % 1000 / 10);
+		else
+			pl_piece(l, _("driver"));
+		break;
+	case VERIFY_RUNTIME:
+		rec = verify_find(r, "runtime_version", -1);
+		if (rec != NULL && verify_num(rec, "version", &v) && v > 0)
+			pl_piecef(l, _("runtime %d.%d"), (int)v / 1000,
+			    (int)v % 1000 / 10);
+		else
+			pl_piece(l, _("runtime"));
+		break;
+	case VERIFY_CUDNN:
+		rec = verify_find(r, "cudnn_version", -1);
+		if (rec != NULL && verify_num(rec, "version", &v)) {
+			cudnn_version(v, buf, sizeof buf);
+			if (verify_num(rec, "cudart_version", &cv) && cv > 0)
+				pl_piecef(l, _("cuDNN %s (CUDA %d.%d)"), buf,
+				    (int)cv / 1000, (int)cv % 1000 / 10);
+			else
+				pl_piecef(l, _("cuDNN %s"), buf);
+		} else
+			pl_piece(l, _("cuDNN"));
+		break;
+	}
+}
+
+static void
+where_piece(struct tline *l, const struct verify_run *r)
+{
+	pl_piece(l, r->lib);
+	if (r->owner_name != NULL && strcmp(r->where, "conda") == 0)
+		pl_piecef(l, _("(conda env %s)"), r->owner_name);
+	else if (r->owner_name != NULL)
+		pl_piecef(l, _("(%s in env %s)"), r->where, r->owner_name);
+	else if (r->kind == VERIFY_RUNTIME && strcmp(r->where, "toolkit") == 0 &&
+	    r->owner != NULL)
+		pl_piecef(l, _("(toolkit %s)"), r->owner);
+	else if (strcmp(r->where, "wheel") == 0)
+		pl_piece(l, _("(pip wheel)"));
+}
+
+static void
+status_piece(struct tline *l, const struct verify_run *r, bool color)
+{
+	const char *step = r->last_step != NULL ? r->last_step : _("start-up");
+	const char *on = style_sev_on(SEV_ERROR, color), *off = style_off(color);
+
+	switch (r->outcome) {
+	case VERIFY_SIGNALLED:
+		pl_piecef(l, _("%sCRASHED%s (%s in %s)"), on, off,
+		    signame(r->signal), step);
+		return;
+	case VERIFY_EXITED:
+		pl_piecef(l, _("%sEXITED%s (status %d in %s)"), on, off,
+		    r->exit_status, step);
+		return;
+	case VERIFY_TIMED_OUT:
+		pl_piecef(l, _("%sHUNG%s (in %s)"), on, off, step);
+		return;
+	case VERIFY_NOT_STARTED:
+		pl_piecef(l, _("not checked: %s"), r->start_error != NULL ?
+		    r->start_error : "?");
+		return;
+	case VERIFY_DONE:
+	case VERIFY_GARBLED:
+		break;
+	}
+	for (size_t i = 0; i < r->records.n; i++) {
+		const struct verify_record *rec = &r->records.v[i];
+		const char *err;
+
+		if (rec->ok != 0)
+			continue;
+		if (strcmp(rec->check, "load") == 0) {
+			err = verify_str(rec, "error");
+			pl_piecef(l, _("%snot loaded%s: %s"), on, off,
+			    err != NULL ? err : "?");
+		} else if (rec->has_code && rec->name != NULL)
+			pl_piecef(l, "%s%s%s (%lld)", on, rec->name, off, rec->code);
+		else if (rec->has_code)
+			pl_piecef(l, _("%s%s failed%s (%lld)"), on, rec->check,
+			    off, rec->code);
+		else
+			pl_piecef(l, _("%s%s failed%s"), on, rec->check, off);
+		return;
+	}
+	pl_piece(l, _("works"));
+}
+
+static void
+device_lines(FILE *fp, const struct verify_run *r, int dev)
+{
+	const struct verify_record *d = verify_find(r, "device", dev);
+	const struct verify_record *m = verify_find(r, "memory", dev);
+	const struct verify_record *rec;
+	const char *name = d != NULL ? verify_str(d, "name") : NULL;
+	const char *cc = d != NULL ? verify_str(d, "cc") : NULL;
+	double v, w, free_b, total;
+	struct tline l;
+
+	pl_start(&l, fp, 6, 8);
+	pl_piecef(&l, _("device %d"), dev);
+	if (name != NULL)
+		pl_piece(&l, name);
+	if (cc != NULL)
+		pl_piecef(&l, _("cc %s"), cc);
+	if (d != NULL && verify_num(d, "sm_count", &v))
+		pl_piecef(&l, _("%.0f SMs"), v);
+	if (m != NULL && verify_num(m, "free", &free_b) && verify_num(m, "total", &total))
+		pl_piecef(&l, _("%.1f of %.1f GiB free"), free_b / GIB, total / GIB);
+	pl_end(&l);
+
+	if (verify_find(r, "ptx_jit", dev) == NULL && verify_find(r, "saxpy", dev) == NULL)
+		return;
+	pl_start(&l, fp, 8, 10);
+	if ((rec = verify_find(r, "ptx_jit", dev)) != NULL && rec->ok == 1)
+		pl_piecef(&l, _("PTX JIT ok (%s)"), verify_str(rec, "variant") != NULL ?
+		    verify_str(rec, "variant") : "?");
+	if ((rec = verify_find(r, "saxpy", dev)) != NULL)
+		pl_piece(&l, rec->ok == 1 ? _("saxpy ok") : _("saxpy WRONG"));
+	if ((rec = verify_find(r, "copy_bandwidth", dev)) != NULL && rec->ok == 1 &&
+	    verify_num(rec, "kernel_gbps", &v) && verify_num(rec, "memcpy_gbps", &w))
+		pl_piecef(&l, _("copy %.0f GB/s (%.0f%% of cuMemcpyDtoD's %.0f)"),
+		    v, w > 0 ? 100 * v / w : 0, w);
+	if ((rec = verify_find(r, "fma", dev)) != NULL && rec->ok == 1 &&
+	    verify_num(rec, "gflops", &v))
+		pl_piecef(&l, _("FP32 FMA %.0f GFLOP/s"), v);
+	if ((rec = verify_find(r, "pinned", dev)) != NULL && rec->ok == 1 &&
+	    verify_num(rec, "h2d_gbps", &v) && verify_num(rec, "d2h_gbps", &w))
+		pl_piecef(&l, _("pinned H2D %.1f, D2H %.1f GB/s"), v, w);
+	if ((rec = verify_find(r, "ptx_jit", dev)) != NULL && rec->ok == 0)
+		pl_piece(&l, _("PTX JIT FAILED"));
+	pl_end(&l);
+}
+
+void
+text_print_verify(FILE *fp, const struct facts *facts, bool color)
+{
+	const struct verify_facts *vf = &facts->verify;
+
+	fprintf(fp, "\n%s%s%s\n", style_bold(color), _("Live verification"),
+	    style_off(color));
+	if (vf->state != VERIFY_STATE_RAN) {
+		fprintf(fp, "  %s: %s\n", vf->state == VERIFY_STATE_SKIPPED ?
+		    _("skipped") : _("not run"), vf->why != NULL ? vf->why : "?");
+		return;
+	}
+	if (vf->runs.n == 0)
+		fprintf(fp, "  %s\n", _("nothing to check"));
+	for (size_t i = 0; i < vf->runs.n; i++) {
+		const struct verify_run *r = &vf->runs.v[i];
+		struct tline l;
+
+		pl_start(&l, fp, 2, 6);
+		title_piece(&l, r);
+		where_piece(&l, r);
+		status_piece(&l, r, color);
+		pl_end(&l);
+		for (size_t k = 0; k < r->records.n; k++)
+			if (strcmp(r->records.v[k].check, "device") == 0)
+				device_lines(fp, r, r->records.v[k].device);
+	}
+	fprintf(fp, _("  %zu check(s) in %.2f s\n"), vf->runs.n, vf->ms / 1000.0);
+}

@@ -1,0 +1,65 @@
+/* Lines of pieces wrapped at 78 columns; see textline.h. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "present/textline.h"
+
+#define WIDTH	78
+
+/* Columns s takes: one per character, counting UTF-8 lead bytes. */
+static int
+width_of(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+void
+pl_start(struct tline *l, FILE *fp, int indent, int cont)
+{
+	l->fp = fp;
+	l->col = fprintf(fp, "%*s", indent, "");
+	l->indent = cont;
+	l->bare = true;
+}
+
+void
+pl_piece(struct tline *l, const char *text)
+{
+	int w = width_of(text);
+
+	if (!l->bare && l->col + 2 + w > WIDTH) {
+		fprintf(l->fp, "\n%*s", l->indent, "");
+		l->col = l->indent;
+	} else if (!l->bare) {
+		fputs("  ", l->fp);
+		l->col += 2;
+	}
+	fputs(text, l->fp);
+	l->col += w;
+	l->bare = false;
+}
+
+void
+pl_piecef(struct tline *l, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	pl_piece(l, buf);
+}
+
+void
+pl_end(struct tline *l)
+{
+	fputc('\n', l->fp);
+}

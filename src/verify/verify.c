@@ -1,0 +1,193 @@
+/* Live verification: finds the helper, plans the runs, gives each its
+ * command line and its controlled environment, and runs them one after
+ * the other (two at once would share the GPU and spoil each other's
+ * bandwidth figures). See verify.h and docs/VERIFY.md. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "util/pathnorm.h"
+#include "util/strbuf.h"
+#include "util/strv.h"
+#include "util/xalloc.h"
+#include "verify/plan.h"
+#include "verify/verify.h"
+
+#define HELPER_NAME	"cudawiz-verify"
+
+/* Variables the helper keeps from the user's environment: where to find
+ * nothing but the shell basics, which GPUs the user means, and a
+ * sanitizer build's options. Everything else (LD_PRELOAD, the user's
+ * LD_LIBRARY_PATH, CUDA_* tuning) stays out. */
+static const char *const passed[] = {
+	"PATH", "HOME", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER",
+	"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
+};
+
+static const char *
+env_get(char *const *envp, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; envp != NULL && envp[i] != NULL; i++)
+		if (strncmp(envp[i], name, n) == 0 && envp[i][n] == '=')
+			return envp[i] + n + 1;
+	return NULL;
+}
+
+static bool
+executable(const char *path)
+{
+	return path != NULL && access(path, X_OK) == 0;
+}
+
+char *
+verify_helper_path(char *const *envp, char **why)
+{
+	const char *env = env_get(envp, "CUDAWIZ_HELPER");
+	char self[PATH_MAX];
+	ssize_t n;
+	char *cand;
+
+	*why = NULL;
+	if (env != NULL && *env != '\0') {
+		if (executable(env))
+			return xstrdup(env);
+		*why = xasprintf(_("CUDAWIZ_HELPER=%s: %s"), env,
+		    strerror(errno));
+		return NULL;
+	}
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n > 0) {
+		char *dir;
+
+		self[n] = '\0';
+		dir = path_dirname(self);
+		cand = xasprintf("%s/%s", dir, HELPER_NAME);
+		free(dir);
+		if (executable(cand))
+			return cand;
+		free(cand);
+	}
+	cand = xasprintf("%s/%s", PKGLIBEXECDIR, HELPER_NAME);
+	if (executable(cand))
+		return cand;
+	*why = xasprintf(_("the verification helper %s: %s"), cand,
+	    strerror(errno));
+	free(cand);
+	return NULL;
+}
+
+static void
+add_dir(struct strbuf *sb, const char *lib)
+{
+	char *dir;
+
+	if (strchr(lib, '/') == NULL)
+		return;
+	dir = path_dirname(lib);
+	if (sb->len > 0)
+		strbuf_putc(sb, ':');
+	strbuf_puts(sb, dir);
+	free(dir);
+}
+
+/* The command line and LD_LIBRARY_PATH of a run. */
+static void
+prepare(struct verify_run *r, bool quick)
+{
+	struct strbuf llp = STRBUF_INIT;
+
+	strv_push(&r->argv, verify_kind_name(r->kind));
+	strv_push(&r->argv, "--lib");
+	strv_push(&r->argv, r->lib);
+	if (r->kind == VERIFY_DRIVER && quick)
+		strv_push(&r->argv, "--quick");
+	if (r->kind == VERIFY_CUDNN && r->cudart != NULL) {
+		strv_push(&r->argv, "--cudart");
+		strv_push(&r->argv, r->cudart);
+	}
+	add_dir(&llp, r->lib);
+	if (r->cudart != NULL)
+		add_dir(&llp, r->cudart);
+	r->ld_library_path = strbuf_take(&llp);
+}
+
+static void
+build_env(const struct verify_run *r, char *const *envp, struct strv *env)
+{
+	for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++) {
+		const char *v = env_get(envp, passed[i]);
+
+		if (v != NULL)
+			strv_pushf(env, "%s=%s", passed[i], v);
+	}
+	if (env_get(envp, "PATH") == NULL)
+		strv_push(env, "PATH=/usr/bin:/bin");
+	strv_push(env, "LANG=C");
+	strv_push(env, "LC_ALL=C");
+	/* The PTX check must really JIT, not hit a cache another run
+	 * filled, and must not write into the user's ~/.nv. */
+	strv_push(env, "CUDA_CACHE_DISABLE=1");
+	if (r->ld_library_path != NULL && *r->ld_library_path != '\0')
+		strv_pushf(env, "LD_LIBRARY_PATH=%s", r->ld_library_path);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+void
+verify_all(struct facts *facts, const struct verify_opts *o)
+{
+	struct verify_facts *vf = &facts->verify;
+	double start = now_ms();
+	char *why = NULL;
+
+	vf->timeout_s = o->timeout_s > 0 ? o->timeout_s : VERIFY_TIMEOUT_DEFAULT_S;
+	vf->quick = o->quick;
+	if (!facts->live_allowed) {
+		vf->state = VERIFY_STATE_SKIPPED;
+		vf->why = xstrdup(_("a --root tree is read, not run: nothing "
+		    "is loaded"));
+		return;
+	}
+	vf->helper = o->helper != NULL ? xstrdup(o->helper) :
+	    verify_helper_path(o->envp, &why);
+	if (vf->helper == NULL) {
+		vf->state = VERIFY_STATE_SKIPPED;
+		vf->why = why;
+		return;
+	}
+	vf->state = VERIFY_STATE_RAN;
+	verify_plan(facts, vf);
+	for (size_t i = 0; i < vf->runs.n; i++) {
+		struct verify_run *r = &vf->runs.v[i];
+		struct strv env = STRV_INIT;
+		char **envv;
+
+		prepare(r, o->quick);
+		if (o->progress != NULL)
+			o->progress(o->progress_arg, r, i, vf->runs.n);
+		build_env(r, o->envp, &env);
+		envv = xreallocarray(NULL, env.n + 1, sizeof *envv);
+		for (size_t k = 0; k < env.n; k++)
+			envv[k] = env.v[k];
+		envv[env.n] = NULL;
+		verify_exec(r, vf->helper, envv, vf->timeout_s);
+		free(envv);
+		strv_free(&env);
+	}
+	vf->ms = now_ms() - start;
+}
