@@ -10,3 +10,6 @@ tests_unit_test_rules_verify_SOURCES = tests/unit/test_rules_verify.c
 tests_unit_test_rules_verify_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_rules_verify_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/test_verify_exec tests/unit/test_rules_verify
+VERIFY_CLI_TESTS = tests/cli/verify-cli.sh
+TESTS += $(VERIFY_CLI_TESTS)
+EXTRA_DIST += $(VERIFY_CLI_TESTS)
