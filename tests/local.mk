@@ -57,6 +57,7 @@ include $(top_srcdir)/tests/framework.mk
 include $(top_srcdir)/tests/pyrules.mk
 include $(top_srcdir)/tests/helper.mk
 include $(top_srcdir)/tests/verify.mk
+include $(top_srcdir)/tests/envscript.mk
 
 clean-local: clean-test-tmp
 clean-test-tmp:

@@ -1,0 +1,1 @@
+# The activation script writers (issue 7): filled in as they land.
