@@ -31,6 +31,8 @@ static const struct command commands[] = {
 	    N_("paste an error message; get the finding and the fix") },
 	{ "verify", cmd_verify,
 	    N_("run live GPU checks of the driver, each runtime and each cuDNN") },
+	{ "env", cmd_env,
+	    N_("write an activation script that fixes the environment") },
 	{ "matrix", cmd_matrix,
 	    N_("the compatibility matrix in use: show, path, update") },
 };
@@ -68,6 +70,21 @@ usage(FILE *fp)
 	    "      --quick        verify: small sizes, no bandwidth or FMA runs\n"
 	    "      --no-verify    doctor: no live checks, even with a driver\n"),
 	    fp);
+	fputs(_("\nOptions of 'env':\n"
+	    "      --shell NAME   sh (bash, zsh, dash, ksh), fish, csh (tcsh),\n"
+	    "                     powershell, conda, lmod, tcl, direnv\n"
+	    "                     (default: from $SHELL)\n"
+	    "  -o, --output FILE  write the script to FILE (atomically; an existing\n"
+	    "                     file is backed up first) instead of stdout\n"
+	    "      --force        write even where FILE is a symbolic link\n"
+	    "      --install-rc   add one line sourcing FILE to your shell's rc file\n"
+	    "      --toolkit V|DIR    use this CUDA toolkit (a version or directory)\n"
+	    "      --cudnn DIR        use the cuDNN in DIR\n"
+	    "      --python-env DIR   make that environment's frameworks load\n"
+	    "      --add-lib DIR      put DIR on LD_LIBRARY_PATH (repeatable)\n"
+	    "      --keep-other-cuda  leave other CUDA versions' directories\n"
+	    "      --check FILE   source FILE in its shell and show, library by\n"
+	    "                     library, what it changes\n"), fp);
 	fputs(_("\nOptions of 'matrix update':\n"
 	    "      --url URL      fetch URL (repeatable) instead of the default\n"
 	    "                     sources: a cudawiz matrix replaces the data, an\n"
@@ -84,10 +101,12 @@ usage(FILE *fp)
 /* Long options that take a value as the next word. */
 static const char *const opts_with_value[] = {
 	"--root", "--matrix", "--from", "--url", "--connect-timeout", "--timeout",
+	"--shell", "--output", "-o", "--toolkit", "--cudnn", "--python-env",
+	"--add-lib", "--check",
 };
 static const char *const opts_plain[] = {
 	"--json", "--offline", "--no-color", "--color", "--help", "--version",
-	"--no-verify", "--quick",
+	"--no-verify", "--quick", "--force", "--install-rc", "--keep-other-cuda",
 };
 
 static bool
@@ -194,7 +213,9 @@ cli_main(int argc, char **argv)
 {
 	enum { OPT_JSON = 256, OPT_ROOT, OPT_OFFLINE, OPT_NO_COLOR, OPT_COLOR,
 	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT,
-	    OPT_NO_VERIFY, OPT_QUICK };
+	    OPT_NO_VERIFY, OPT_QUICK, OPT_SHELL, OPT_FORCE, OPT_INSTALL_RC,
+	    OPT_TOOLKIT, OPT_CUDNN, OPT_PYTHON_ENV, OPT_ADD_LIB, OPT_KEEP_OTHER,
+	    OPT_CHECK };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "root", required_argument, NULL, OPT_ROOT },
@@ -208,13 +229,23 @@ cli_main(int argc, char **argv)
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
 		{ "quick", no_argument, NULL, OPT_QUICK },
+		{ "shell", required_argument, NULL, OPT_SHELL },
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "install-rc", no_argument, NULL, OPT_INSTALL_RC },
+		{ "toolkit", required_argument, NULL, OPT_TOOLKIT },
+		{ "cudnn", required_argument, NULL, OPT_CUDNN },
+		{ "python-env", required_argument, NULL, OPT_PYTHON_ENV },
+		{ "add-lib", required_argument, NULL, OPT_ADD_LIB },
+		{ "keep-other-cuda", no_argument, NULL, OPT_KEEP_OTHER },
+		{ "check", required_argument, NULL, OPT_CHECK },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_opts opts = { .color = -1 };
 	const char *name;
-	size_t urls_cap = 0;
+	size_t urls_cap = 0, add_cap = 0;
 	char **ex_argv;
 	int c, rc, ex_argc = 0;
 
@@ -225,7 +256,7 @@ cli_main(int argc, char **argv)
 
 	opts.root = getenv("CUDAWIZ_ROOT");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON:
 			opts.json = true;
@@ -276,6 +307,41 @@ cli_main(int argc, char **argv)
 		case OPT_QUICK:
 			opts.quick = true;
 			break;
+		case OPT_SHELL:
+			opts.shell = optarg;
+			break;
+		case 'o':
+			opts.output = optarg;
+			break;
+		case OPT_FORCE:
+			opts.force = true;
+			break;
+		case OPT_INSTALL_RC:
+			opts.install_rc = true;
+			break;
+		case OPT_TOOLKIT:
+			opts.toolkit = optarg;
+			break;
+		case OPT_CUDNN:
+			opts.cudnn = optarg;
+			break;
+		case OPT_PYTHON_ENV:
+			opts.python_env = optarg;
+			break;
+		case OPT_ADD_LIB:
+			if (opts.nadd_lib == add_cap) {
+				add_cap = add_cap ? add_cap * 2 : 4;
+				opts.add_lib = xreallocarray(opts.add_lib, add_cap,
+				    sizeof *opts.add_lib);
+			}
+			opts.add_lib[opts.nadd_lib++] = optarg;
+			break;
+		case OPT_KEEP_OTHER:
+			opts.keep_other_cuda = true;
+			break;
+		case OPT_CHECK:
+			opts.check = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			rc = EXIT_OK;
@@ -307,15 +373,26 @@ cli_main(int argc, char **argv)
 		goto out;
 	}
 	if (opts.timeout_ms > 0 && strcmp(name, "matrix") != 0 &&
-	    strcmp(name, "verify") != 0 && strcmp(name, "doctor") != 0) {
+	    strcmp(name, "verify") != 0 && strcmp(name, "doctor") != 0 &&
+	    strcmp(name, "env") != 0) {
 		fprintf(stderr, _("%s: --timeout is an option of 'verify', "
-		    "'doctor' and 'matrix update'\n"), PACKAGE);
+		    "'doctor', 'env --check' and 'matrix update'\n"), PACKAGE);
 		rc = EXIT_USAGE;
 		goto out;
 	}
 	if (opts.no_verify && strcmp(name, "doctor") != 0) {
 		fprintf(stderr, _("%s: --no-verify is an option of 'doctor'\n"),
 		    PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if ((opts.shell != NULL || opts.output != NULL || opts.force ||
+	    opts.install_rc || opts.toolkit != NULL || opts.cudnn != NULL ||
+	    opts.python_env != NULL || opts.nadd_lib > 0 || opts.keep_other_cuda ||
+	    opts.check != NULL) && strcmp(name, "env") != 0) {
+		fprintf(stderr, _("%s: --shell, --output, --force, --install-rc, "
+		    "--toolkit, --cudnn, --python-env, --add-lib, --keep-other-cuda "
+		    "and --check are options of 'env'\n"), PACKAGE);
 		rc = EXIT_USAGE;
 		goto out;
 	}
@@ -349,6 +426,7 @@ cli_main(int argc, char **argv)
 	rc = EXIT_USAGE;
 out:
 	free(opts.urls);
+	free(opts.add_lib);
 	free(ex_argv);
 	return rc;
 }

@@ -28,6 +28,18 @@ struct cli_opts {
 	/* Options of verify and doctor. */
 	bool		 no_verify;		/* doctor --no-verify */
 	bool		 quick;			/* verify --quick */
+	/* Options of env. */
+	const char	*shell;			/* --shell FORMAT; NULL: from $SHELL */
+	const char	*output;		/* -o FILE; NULL: stdout */
+	bool		 force;			/* write through a symlink */
+	bool		 install_rc;
+	const char	*toolkit;
+	const char	*cudnn;
+	const char	*python_env;
+	const char	**add_lib;		/* --add-lib, in order */
+	size_t		 nadd_lib;
+	bool		 keep_other_cuda;
+	const char	*check;			/* --check FILE */
 };
 
 int	cli_main(int argc, char **argv);
@@ -38,6 +50,9 @@ int	cmd_matrix(const struct cli_opts *opts);
 int	cmd_why(const struct cli_opts *opts);
 int	cmd_explain(const struct cli_opts *opts);
 int	cmd_verify(const struct cli_opts *opts);
+int	cmd_env(const struct cli_opts *opts);
+/* env --check FILE (cmd_env_check.c). */
+int	cmd_env_check(const struct cli_opts *opts);
 
 struct facts;
 /* doctor's live verification: when a driver is loaded, a quick run of

@@ -58,6 +58,7 @@ include $(top_srcdir)/tests/pyrules.mk
 include $(top_srcdir)/tests/helper.mk
 include $(top_srcdir)/tests/verify.mk
 include $(top_srcdir)/tests/envscript.mk
+include $(top_srcdir)/tests/envcmd.mk
 
 clean-local: clean-test-tmp
 clean-test-tmp:

@@ -197,6 +197,33 @@ lr_fix_prepend(struct finding *f, const char *dir)
 	strv_push_owned(&f->fix, strbuf_take(&sb));
 }
 
+/* The same change written by `cudawiz env` as a script for the user's
+ * shell: reversible, never an empty entry, and provable with --check.
+ * Once per finding; python_env and toolkit become its options. */
+void
+lr_fix_env_script(struct finding *f, const char *python_env,
+    const char *toolkit)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < f->fix.n; i++)
+		if (strncmp(f->fix.v[i], "cudawiz env", 11) == 0)
+			return;
+	strbuf_puts(&sb, "cudawiz env");
+	if (python_env != NULL) {
+		strbuf_puts(&sb, " --python-env ");
+		shquote(&sb, python_env);
+	}
+	if (toolkit != NULL) {
+		strbuf_puts(&sb, " --toolkit ");
+		shquote(&sb, toolkit);
+	}
+	strbuf_puts(&sb, " -o cuda-env.sh && . ./cuda-env.sh");
+	lr_fix_comment(f, _("or let cudawiz write the change as a script for "
+	    "your shell, with a way back (see 'cudawiz env --help'):"));
+	strv_push_owned(&f->fix, strbuf_take(&sb));
+}
+
 /* "usr-local-cuda-13.0-lib64.conf": a file name for a directory. */
 static char *
 conf_name(const char *dir)

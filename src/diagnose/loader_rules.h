@@ -31,6 +31,8 @@ void lr_fix_comment(struct finding *f, const char *text);
 void lr_fix_once(struct finding *f, const char *comment, char *line);
 void lr_fix_rm(struct finding *f, const char *path);
 void lr_fix_prepend(struct finding *f, const char *dir);
+void lr_fix_env_script(struct finding *f, const char *python_env,
+    const char *toolkit);
 bool lr_conf_safe(const char *dir);
 void lr_fix_ldconf(struct finding *f, const char *dir, const char *file);
 const char *lr_ldconf_file_of(const struct facts *facts, const char *dir);

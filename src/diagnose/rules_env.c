@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/loader_rules.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"
@@ -141,6 +142,7 @@ missing_in_path_var(const struct path_var *pv, enum severity sev,
 	f->evidence = ev;
 	finding_evidence_cap(f, EVIDENCE_LIMIT);
 	strv_push_owned(&f->fix, corrected_assignment(pv));
+	lr_fix_env_script(f, NULL, NULL);
 }
 
 /* The toolkit to point CUDA_HOME / CUDA_PATH at: the one whose nvcc is on
@@ -183,6 +185,7 @@ missing_scalar(const struct facts *facts, const struct env_var *v,
 	} else {
 		strv_pushf(&f->fix, "unset %s", v->name);
 	}
+	lr_fix_env_script(f, NULL, tk != NULL ? tk->root : NULL);
 }
 
 /* ---------------------------------------------------------- EMPTY_PATH_ENTRY */
@@ -251,6 +254,7 @@ empty_entries(const struct path_var *pv, struct findings *out)
 	}
 	finding_evidence_cap(f, EVIDENCE_LIMIT + 1);
 	strv_push_owned(&f->fix, corrected_assignment(pv));
+	lr_fix_env_script(f, NULL, NULL);
 }
 
 /* ------------------------------------------------------ DUPLICATE_PATH_ENTRY */

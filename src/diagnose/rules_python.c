@@ -301,6 +301,11 @@ not_found_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 			lr_fix_comment(f, _("put the directory of the copy on the search "
 			    "path of this environment's Python:"));
 			lr_fix_prepend(f, dir);
+			/* The plan puts a copy first only where the framework
+			 * looks for it (envplan/plan.c, usable_copy). */
+			if (r->n->expected_dir == NULL ||
+			    path_same(dir, r->n->expected_dir))
+				lr_fix_env_script(f, e->prefix, NULL);
 		} else {
 			lr_fix_reach(f, c->facts, dir);
 		}
@@ -588,6 +593,7 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 		    "LD_LIBRARY_PATH (here, and where it is set: ~/.bashrc, a module "
 		    "file, the job script):"));
 		ip_fix_line(f, lr_llp_without(c->facts, &drop, false));
+		lr_fix_env_script(f, e->prefix, NULL);
 	} else if (lr_streq(n0->shadowed_via, "rpath") && e->kind == PYENV_CONDA) {
 		lr_fix_comment(f, _("the interpreter's DT_RPATH (the environment's "
 		    "lib/) comes first: find the conda package that put these "

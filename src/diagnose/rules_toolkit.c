@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/loader_rules.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"
@@ -177,6 +178,8 @@ cuda_home_mismatch(const struct facts *facts, struct findings *out)
 		else if (hv[i].tk != want)
 			assign_fix(f, hv[i].var->name, want);
 	}
+	if (want != NULL)
+		lr_fix_env_script(f, NULL, want->root);
 }
 
 /* ---------------------------------------------------- NVCC_RUNTIME_MISMATCH */

@@ -129,9 +129,12 @@ test_cuda_home(void)
 	    "the evidence names the version CUDA_PATH points at");
 	ok(fd != NULL && has_line(&fd->evidence, "nvcc on PATH: /usr/local/cuda-12.4/bin/nvcc"),
 	    "the evidence names the nvcc on PATH");
-	is_int(fd != NULL ? ncmd(fd) : 0, 1, "one fix line: only CUDA_PATH is wrong");
+	is_int(fd != NULL ? ncmd(fd) : 0, 2,
+	    "two fix lines: one export (only CUDA_PATH is wrong), one cudawiz env");
 	is_str(cmd(fd, 0),
 	    "export CUDA_PATH=/usr/local/cuda-12.4", "the fix points CUDA_PATH at nvcc's toolkit");
+	is_str(cmd(fd, 1), "cudawiz env --toolkit /usr/local/cuda-12.4 -o cuda-env.sh && "
+	    ". ./cuda-env.sh", "... or has cudawiz env write it, for that toolkit");
 
 	/* CUDA_HOME alone, against the nvcc on PATH. */
 	f->env.var[ENV_CUDA_PATH].set = false;

@@ -1,0 +1,28 @@
+/* Running a program and keeping what it writes: its own process group,
+ * stdin from /dev/null, stdout and stderr captured, killed (the whole
+ * group) when the time is up. For the commands cudawiz runs on a user's
+ * behalf, whose output it reads but whose failure must never be its own. */
+#ifndef CUDAWIZ_RUNCAP_H
+#define CUDAWIZ_RUNCAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/strbuf.h"
+
+struct runcap {
+	struct strbuf	 out;		/* stdout, up to out_cap bytes */
+	struct strbuf	 err;		/* the last 4 KiB of stderr */
+	bool		 timed_out;
+	bool		 truncated;	/* stdout went past out_cap: killed */
+	int		 status;	/* waitpid()'s, when it ran */
+};
+
+/* Runs path with argv (argv[0] included) and env, for at most
+ * timeout_s seconds. 0 when it ran (whatever its status), -1 with *err
+ * when it could not be started (the path and the errno text). */
+int	runcap(const char *path, char *const *argv, char *const *env,
+	    double timeout_s, size_t out_cap, struct runcap *rc, char **err);
+void	runcap_free(struct runcap *rc);
+
+#endif
