@@ -2,6 +2,10 @@
 # libdl on purpose: it must run alone on a GPU machine and load vendor
 # libraries that may crash, so it links nothing else of cudawiz.
 pkglibexec_PROGRAMS = cudawiz-verify
-cudawiz_verify_SOURCES = src/helper/main.c
-cudawiz_verify_CPPFLAGS = -I$(top_builddir)
+cudawiz_verify_SOURCES = src/helper/main.c src/helper/helper.h \
+	src/helper/common.c src/helper/jsonl.c src/helper/jsonl.h \
+	src/helper/errnames.c src/helper/cudecl.h src/helper/ptx.c \
+	src/helper/ptx.h src/helper/driver.c src/helper/runtime.c \
+	src/helper/cudnn.c
+cudawiz_verify_CPPFLAGS = -I$(top_srcdir)/src -I$(top_builddir)
 cudawiz_verify_LDADD = -lm
