@@ -126,6 +126,13 @@ jsonl_escape(struct rec *r, const char *str, size_t n)
 			i++;
 			continue;
 		}
+		/* The parent's parser refuses \u0000 (and with it the
+		 * line); a NUL inside a counted string is not text anyway. */
+		if (s[i] == 0) {
+			put(r, "\\ufffd", 6);
+			i++;
+			continue;
+		}
 		if (s[i] < 0x20) {
 			snprintf(esc, sizeof esc, "\\u%04x", s[i]);
 			put(r, esc, 6);
@@ -197,6 +204,14 @@ rec_uint(struct rec *r, const char *key, unsigned long long v)
 {
 	char num[32];
 
+	/* The parent's jansson rejects an integer beyond int64 and with it
+	 * the whole line; as a real it is only rounded. */
+	if (v > (unsigned long long)INT64_MAX) {
+		member(r, key);
+		snprintf(num, sizeof num, "%.17g", (double)v);
+		puts_(r, num);
+		return;
+	}
 	member(r, key);
 	snprintf(num, sizeof num, "%llu", v);
 	puts_(r, num);
