@@ -1,0 +1,14 @@
+#include "config.h"
+
+#include "envscript/envscript_int.h"
+#include "util/xalloc.h"
+
+int
+render_csh(const struct prep *pr, const char *version, struct script_text *out,
+    char **err)
+{
+	(void)pr; (void)version; (void)out;
+	*err = xstrdup("not yet");
+	return -1;
+}
+int csh_quote(struct strbuf *sb, const char *s) { strbuf_puts(sb, s); return 0; }

@@ -1,0 +1,81 @@
+/* Activation scripts: an environment plan (envplan.h) as text for one
+ * shell or module system, and the careful file writing around it.
+ *
+ * Every script applies the plan to the variables as they are when it is
+ * sourced, can be sourced twice with the effect of once, never leaves an
+ * empty component, quotes every path for its language so nothing in a
+ * path is ever executed, and has a way back to the environment exactly as
+ * it was before the first activation (unset stays unset, empty stays
+ * empty). The first lines of each carry `<comment> cudawiz-format: NAME`
+ * so `cudawiz env --check FILE` can tell which shell a file is for.
+ * What each format can and cannot do is said at the top of its writer. */
+#ifndef CUDAWIZ_ENVSCRIPT_H
+#define CUDAWIZ_ENVSCRIPT_H
+
+#include <stdbool.h>
+
+#include "envscript/envplan.h"
+
+enum script_format {
+	SCRIPT_SH,		/* POSIX sh: bash, zsh, dash, ksh */
+	SCRIPT_FISH,
+	SCRIPT_CSH,		/* csh and tcsh */
+	SCRIPT_POWERSHELL,
+	SCRIPT_CONDA,		/* activate.d + deactivate.d (sh) */
+	SCRIPT_LMOD,		/* Lmod Lua modulefile */
+	SCRIPT_TCL,		/* Environment Modules Tcl modulefile */
+	SCRIPT_DIRENV,		/* .envrc */
+};
+
+/* "sh", "fish", "csh", "powershell", "conda", "lmod", "tcl", "direnv". */
+const char	*script_format_name(enum script_format f);
+/* A shell's or format's name (sh bash zsh dash ksh mksh fish csh tcsh
+ * powershell pwsh conda lmod lua tcl modules direnv envrc, or one of
+ * the names above); false for anything else. */
+bool		 script_format_parse(const char *shell, enum script_format *out);
+
+struct script_text {
+	char	*text;
+	char	*deactivate;	/* conda's deactivate.d script; else NULL */
+};
+
+/* Renders the plan. 0, or -1 with *err (malloc'd) when the plan cannot
+ * be written safely for that format (a path the format cannot hold: a
+ * ':' in a ':'-separated list entry, a newline where the language has no
+ * way to write one); nothing is half-written. */
+int	script_render(const struct env_plan *p, enum script_format f,
+	    const char *version, struct script_text *out, char **err);
+void	script_text_free(struct script_text *t);
+
+/* The name of the way back the sh, fish, csh and PowerShell scripts
+ * define: "cudawiz_deactivate_" + the plan's name with every byte
+ * outside [A-Za-z0-9_] replaced by '_'. Malloc'd. */
+char	*script_deactivate_name(const struct env_plan *p);
+
+/* Writes text to path atomically (a temporary file in the same
+ * directory, fsync, rename, fsync of the directory). An existing file is
+ * kept first as PATH.bak, or PATH.bak.1, .2 … (never replacing a backup);
+ * *backup gets that path, else NULL. A symlink at path is refused unless
+ * force, and with force the file it points to is replaced (so a dotfile
+ * manager's links keep working) and backed up. 0, or -1 with *err naming
+ * the path and the system's reason; on failure nothing new is left
+ * behind (no temporary file, no backup). */
+int	script_write_file(const char *path, const char *text, bool force,
+	    char **backup, char **err);
+
+/* Writes PREFIX/etc/conda/activate.d/cudawiz-NAME.sh and
+ * deactivate.d/cudawiz-NAME.sh (creating the directories) by the rules
+ * of script_write_file; *act and *deact get their paths. */
+int	script_write_conda(const char *prefix, const struct env_plan *p,
+	    const struct script_text *t, bool force, char **act, char **deact,
+	    char **err);
+
+/* Adds one marked line sourcing script (an absolute path) to the rc file
+ * unless that line is already there (*changed false). The rc file is
+ * backed up first (*backup), written atomically, created with its
+ * directory when missing; an rc file that is a symlink is written
+ * through. sh, fish and csh only. */
+int	script_install_rc(const char *rc, const char *script,
+	    enum script_format fmt, bool *changed, char **backup, char **err);
+
+#endif
