@@ -11,6 +11,8 @@ AM_TESTS_ENVIRONMENT += \
 	export ENVSCRIPT_RENDER;
 
 ENVSCRIPT_TESTS = \
-	tests/cli/envscript-sh.sh
+	tests/cli/envscript-sh.sh \
+	tests/cli/envscript-write.sh \
+	tests/cli/envscript-fish.sh
 TESTS += $(ENVSCRIPT_TESTS)
 EXTRA_DIST += $(ENVSCRIPT_TESTS) tests/cli/envscript-common.sh

@@ -43,7 +43,7 @@ start() {
 		if [ "$3" = - ]; then unset CUDA_HOME; else CUDA_HOME=$3; export CUDA_HOME; fi
 		if [ "$4" = - ]; then unset CUDA_PATH; else CUDA_PATH=$4; export CUDA_PATH; fi
 		shift 4
-		cd "$W/cwd" && exec "$@"
+		cd "$W/cwd" && "$@"
 	)
 }
 
@@ -67,4 +67,41 @@ diff_is() {
 		tap_result 1 "$3"
 		diff "$2" "$1" | head -n 30 | sed 's/^/#   /'
 	fi
+}
+
+# The four variables as a program sees them in its environment: the
+# shells under test run this with /bin/sh after each step.
+cat > "$W/dump.sh" <<'DUMP'
+for v in PATH LD_LIBRARY_PATH CUDA_HOME CUDA_PATH; do
+	eval "s=\${$v+set} val=\${$v-}"
+	if [ "$s" = set ]; then printf '%s=[%s]\n' "$v" "$val"; else printf '%s unset\n' "$v"; fi
+done
+DUMP
+
+# shell_case LABEL SCRIPT START(4) WANT(4) RUNNER...: RUNNER SCRIPT OUT
+# must write OUT.0 (the start), OUT.1 (after sourcing), OUT.2 (after
+# sourcing again), OUT.3 (after the way back) with dump.sh, and OUT.left
+# (whatever helper or saved state it finds left; empty when clean).
+nc=0
+shell_case() {
+	label=$1 script=$2
+	dump_expect "$3" "$4" "$5" "$6" > "$W/want0"
+	dump_expect "$7" "$8" "$9" "${10}" > "$W/want1"
+	nc=$((nc + 1))
+	o=$W/case.$nc
+	s3=$3 s4=$4 s5=$5 s6=$6
+	shift 10
+	: > "$o.left"
+	start "$s3" "$s4" "$s5" "$s6" "$@" "$script" "$o" > "$o.err" 2>&1
+	if [ ! -e "$o.3" ]; then
+		tap_result 1 "$label: ran to the end"
+		sed 's/^/#   /' "$o.err" | head -n 20
+	else
+		diff_is "$o.0" "$W/want0" "$label: starting state"
+		diff_is "$o.1" "$W/want1" "$label: after sourcing"
+		diff_is "$o.2" "$o.1" "$label: sourcing twice is sourcing once"
+		diff_is "$o.3" "$o.0" "$label: the way back restores the start"
+		is "$(cat "$o.left" "$o.err")" "" "$label: nothing left behind, no message"
+	fi
+	ok "$label: nothing executed" no_pwned
 }
