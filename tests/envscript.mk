@@ -13,6 +13,7 @@ AM_TESTS_ENVIRONMENT += \
 ENVSCRIPT_TESTS = \
 	tests/cli/envscript-sh.sh \
 	tests/cli/envscript-write.sh \
-	tests/cli/envscript-fish.sh
+	tests/cli/envscript-fish.sh \
+	tests/cli/envscript-csh.sh
 TESTS += $(ENVSCRIPT_TESTS)
 EXTRA_DIST += $(ENVSCRIPT_TESTS) tests/cli/envscript-common.sh
