@@ -14,6 +14,7 @@ ENVSCRIPT_TESTS = \
 	tests/cli/envscript-sh.sh \
 	tests/cli/envscript-write.sh \
 	tests/cli/envscript-fish.sh \
-	tests/cli/envscript-csh.sh
+	tests/cli/envscript-csh.sh \
+	tests/cli/envscript-modules.sh
 TESTS += $(ENVSCRIPT_TESTS)
 EXTRA_DIST += $(ENVSCRIPT_TESTS) tests/cli/envscript-common.sh

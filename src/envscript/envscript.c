@@ -98,6 +98,26 @@ unwritable(const struct prep *pr, const char *what, const char *value,
 	return -1;
 }
 
+int
+refuse_newlines(const struct prep *pr, char **err)
+{
+	for (int i = 0; i < 2; i++) {
+		const struct plan_var *v = pr->var[i].v;
+
+		for (size_t j = 0; j < pr->pv[i].prepend.n; j++)
+			if (strchr(pr->pv[i].prepend.v[j], '\n') != NULL)
+				return unwritable(pr, pr->pv[i].name,
+				    pr->pv[i].prepend.v[j], _("holds a line break, "
+				    "which the module system's shell code would not "
+				    "keep inside its quotes"), err);
+		if (v->op == PLAN_VAR_SET && strchr(v->value, '\n') != NULL)
+			return unwritable(pr, pr->var[i].name, v->value,
+			    _("holds a line break, which the module system's shell "
+			    "code would not keep inside its quotes"), err);
+	}
+	return 0;
+}
+
 /* The plan's name becomes file names (conda) and module names: only the
  * characters the contract allows, and never "." or "..". */
 static bool

@@ -49,6 +49,10 @@ int	prep_plan(const struct env_plan *p, enum script_format f, char sep,
 void	prep_free(struct prep *pr);
 /* s without one trailing '/'; malloc'd. */
 char	*path_key(const char *s);
+/* -1 with *err when a directory to prepend or a value to set holds a
+ * newline: the module systems write their shell code with the value
+ * inside quotes that a newline breaks out of. */
+int	refuse_newlines(const struct prep *pr, char **err);
 /* -1 with *err saying that the format cannot hold this value. */
 int	unwritable(const struct prep *pr, const char *what, const char *value,
 	    const char *why, char **err);
