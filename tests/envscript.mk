@@ -15,6 +15,7 @@ ENVSCRIPT_TESTS = \
 	tests/cli/envscript-write.sh \
 	tests/cli/envscript-fish.sh \
 	tests/cli/envscript-csh.sh \
-	tests/cli/envscript-modules.sh
+	tests/cli/envscript-modules.sh \
+	tests/cli/envscript-pwsh.sh
 TESTS += $(ENVSCRIPT_TESTS)
 EXTRA_DIST += $(ENVSCRIPT_TESTS) tests/cli/envscript-common.sh
