@@ -6,7 +6,9 @@
  *
  * Limit (Lmod's): pushenv keeps no difference between an empty and an
  * unset variable, so a variable that was empty before the load is unset
- * after the unload. A list left with no entries is unset (pushenv with
+ * after the unload; and Lmod 8.6 keeps the replaced value base64-encoded
+ * in __LMOD_STACK_<VAR>, whose decoder can garble non-ASCII bytes of the
+ * value it restores. A list left with no entries is unset (pushenv with
  * false). A directory or value with a newline is refused: Lmod's shell
  * code would let it out of its quotes. Lmod keeps its own __LMOD_STACK_*
  * variables after an unload. Strings are Lua "..." literals with \\, \", \n and \ddd

@@ -73,7 +73,12 @@ mods() {	# KIND EXT
 	    "$E1:$C/lib64/:$E2" - - "$C/bin:$P" "$C/lib64:$E1:$E2" "$C" - modrun
 	shell_case "$1: nothing left: unset" "$B" "$P" "$O/lib64:$C/lib64/stubs:" - - \
 	    "$P" - - - modrun
-	shell_case "$1: hostile names" "$HS" "$P" "$E1:$H8:$M" "$H4" - "$P" "$HALL:$E1" \
+	# Lmod 8.6 keeps the replaced value base64-encoded and its decoder can
+	# garble non-ASCII bytes (seen with "tööl ∂"), so under Lmod the
+	# starting value is ASCII; the values the module sets are not affected.
+	start=$E1:$H8:$M
+	[ "$1" = lmod ] && start=$E1:$H9:$M
+	shell_case "$1: hostile names" "$HS" "$P" "$start" "$H4" - "$P" "$HALL:$E1" \
 	    "$H7" "$H10" modrun
 	for v in "--prepend-ld=$H6" "--set=CUDA_HOME=$H6"; do
 		if "$R" --format "$1" "${v%%=*}" "${v#*=}" > /dev/null 2> "$W/err"; then

@@ -172,7 +172,10 @@ for sh in bash dash zsh; do
 		o=$W/conda.$sh
 		rm -f "$o".*
 		start /usr/bin:/bin "$st" "" x "$sh" "$W/conda.sh" "$CE" "$o"
-		dump_expect /usr/bin:/bin "$C/lib64${st:+:$E1}" "$C" - > "$W/want1"
+		case $st in
+		"$E1:"*) dump_expect /usr/bin:/bin "$C/lib64:$E1" "$C" - > "$W/want1" ;;
+		*) dump_expect /usr/bin:/bin "$C/lib64" "$C" - > "$W/want1" ;;
+		esac
 		diff_is "$o.1" "$W/want1" "conda in $sh, LD_LIBRARY_PATH '${st}': activate.d"
 		diff_is "$o.2" "$o.1" "conda in $sh, LD_LIBRARY_PATH '${st}': activating twice"
 		diff_is "$o.3" "$o.0" "conda in $sh, LD_LIBRARY_PATH '${st}': deactivate.d restores"
