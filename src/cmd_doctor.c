@@ -47,7 +47,7 @@ cmd_doctor(const struct cli_opts *opts)
 	struct sysroot *sr;
 	struct facts *facts;
 	struct matrix *m;
-	char *err = NULL, *note = NULL;
+	char *note = NULL;
 	int rc;
 
 	if (opts->nargs > 0) {
@@ -55,22 +55,8 @@ cmd_doctor(const struct cli_opts *opts)
 		    PACKAGE, opts->args[0]);
 		return EXIT_USAGE;
 	}
-	m = select_matrix(opts->matrix_file, &note, &err);
-	if (m == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		free(note);
+	if (cmd_open(opts, &m, &sr, &note) != 0)
 		return EXIT_USAGE;
-	}
-	sr = sysroot_new(opts->root, &err);
-	if (sr == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		free(note);
-		matrix_free(m);
-		return EXIT_USAGE;
-	}
-	sysroot_keep_listings(sr);
 	facts = probe_all(sr, environ);
 	if (note != NULL)
 		facts_note(facts, _("compatibility matrix cache"), "%s", note);

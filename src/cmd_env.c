@@ -126,29 +126,25 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
     const struct written *w)
 {
 	struct strbuf q = STRBUF_INIT;
+	char *undo;
 
 	if (w->path == NULL)
 		return;
+	undo = script_deactivate_name(p);
 	shquote(&q, w->path);
 	fprintf(fp, _("wrote %s\n"), w->path);
 	if (w->backup != NULL)
 		fprintf(fp, _("  the file that was there is kept as %s\n"), w->backup);
 	switch (fmt) {
 	case SCRIPT_SH:
-		fprintf(fp, _("activate:  . %s\nundo:      cudawiz_deactivate_%s\n"),
-		    strbuf_str(&q), p->name);
+	case SCRIPT_POWERSHELL:
+		fprintf(fp, _("activate:  . %s\nundo:      %s\n"), strbuf_str(&q),
+		    undo);
 		break;
 	case SCRIPT_FISH:
-		fprintf(fp, _("activate:  source %s\nundo:      cudawiz_deactivate_%s\n"),
-		    strbuf_str(&q), p->name);
-		break;
 	case SCRIPT_CSH:
-		fprintf(fp, _("activate:  source %s\nundo:      cudawiz_deactivate\n"),
-		    strbuf_str(&q));
-		break;
-	case SCRIPT_POWERSHELL:
-		fprintf(fp, _("activate:  . %s\nundo:      cudawiz_deactivate\n"),
-		    strbuf_str(&q));
+		fprintf(fp, _("activate:  source %s\nundo:      %s\n"),
+		    strbuf_str(&q), undo);
 		break;
 	case SCRIPT_CONDA:
 		fprintf(fp, _("and %s\nactivate:  conda activate (the environment)\n"
@@ -176,6 +172,7 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
 		fprintf(fp, w->rc_changed ? _("added a line sourcing it to %s\n") :
 		    _("%s already sources it\n"), w->rc);
 	strbuf_free(&q);
+	free(undo);
 }
 
 static int
@@ -251,7 +248,7 @@ cmd_env(const struct cli_opts *opts)
 	struct sysroot *sr;
 	struct facts *facts;
 	struct matrix *m;
-	char *err = NULL, *note = NULL;
+	char *err = NULL;
 	const char *shell = opts->shell != NULL ? opts->shell : login_shell();
 	int rc = EXIT_USAGE;
 
@@ -268,22 +265,8 @@ cmd_env(const struct cli_opts *opts)
 		}
 		fmt = SCRIPT_SH;	/* an unknown login shell: POSIX sh */
 	}
-	m = select_matrix(opts->matrix_file, &note, &err);
-	if (m == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		free(note);
+	if (cmd_open(opts, &m, &sr, NULL) != 0)
 		return EXIT_USAGE;
-	}
-	free(note);
-	sr = sysroot_new(opts->root, &err);
-	if (sr == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		matrix_free(m);
-		return EXIT_USAGE;
-	}
-	sysroot_keep_listings(sr);
 	facts = probe_all(sr, environ);
 	diagnose_annotate(facts, m);
 	po.toolkit = opts->toolkit;

@@ -22,6 +22,7 @@
 #include "present/json.h"
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
+#include "util/envp.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 #include "verify/verify.h"
@@ -56,17 +57,6 @@ struct check {
 	} live;
 	char			*live_why;	/* why nothing ran live; NULL */
 };
-
-static const char *
-getenvp(char *const *envp, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = 0; envp[i] != NULL; i++)
-		if (strncmp(envp[i], name, n) == 0 && envp[i][n] == '=')
-			return envp[i] + n + 1;
-	return NULL;
-}
 
 static int
 probe_side(struct side *s, const char *root, char *const *envp,
@@ -250,7 +240,7 @@ side_text(FILE *fp, const char *label, const struct check_side *s)
 static void
 var_text(FILE *fp, const char *name, char *const *before, char *const *after)
 {
-	const char *b = getenvp(before, name), *a = getenvp(after, name);
+	const char *b = envp_get(before, name), *a = envp_get(after, name);
 
 	if ((b == NULL) == (a == NULL) && (b == NULL || strcmp(a, b) == 0))
 		return;
@@ -382,8 +372,8 @@ print_json(const struct check *c, bool ok)
 	for (size_t i = 0; i < sizeof shown_vars / sizeof *shown_vars; i++) {
 		json_t *v = json_object();
 
-		json_object_set_new(v, "before", jstr(getenvp(environ, shown_vars[i])));
-		json_object_set_new(v, "after", jstr(getenvp(c->src.envp,
+		json_object_set_new(v, "before", jstr(envp_get(environ, shown_vars[i])));
+		json_object_set_new(v, "after", jstr(envp_get(c->src.envp,
 		    shown_vars[i])));
 		json_object_set_new(vars, shown_vars[i], v);
 	}

@@ -101,7 +101,6 @@ cmd_verify(const struct cli_opts *opts)
 	struct sysroot *sr;
 	struct facts *facts;
 	struct matrix *m;
-	char *err = NULL, *note = NULL;
 	int rc;
 
 	if (opts->nargs > 0) {
@@ -109,22 +108,8 @@ cmd_verify(const struct cli_opts *opts)
 		    PACKAGE, opts->args[0]);
 		return EXIT_USAGE;
 	}
-	m = select_matrix(opts->matrix_file, &note, &err);
-	if (m == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		free(note);
+	if (cmd_open(opts, &m, &sr, NULL) != 0)
 		return EXIT_USAGE;
-	}
-	free(note);
-	sr = sysroot_new(opts->root, &err);
-	if (sr == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		matrix_free(m);
-		return EXIT_USAGE;
-	}
-	sysroot_keep_listings(sr);
 	facts = probe_all(sr, environ);
 	diagnose_annotate(facts, m);
 	opts_of(opts, opts->quick, &vo);

@@ -4,7 +4,7 @@
 # tests/envscript.mk.
 ENVCMD_TESTS = tests/cli/env-plan.sh tests/cli/env-check.sh
 TESTS += $(ENVCMD_TESTS)
-EXTRA_DIST += $(ENVCMD_TESTS) tests/lib/fx_envcmd.sh
+EXTRA_DIST += $(ENVCMD_TESTS)
 check_PROGRAMS += tests/unit/test_envcheck
 tests_unit_test_envcheck_SOURCES = tests/unit/test_envcheck.c
 tests_unit_test_envcheck_CPPFLAGS = $(UNIT_CPPFLAGS)

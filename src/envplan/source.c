@@ -11,6 +11,7 @@
 
 #include "envplan/source.h"
 #include "i18n.h"
+#include "util/envp.h"
 #include "util/runcap.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
@@ -92,17 +93,6 @@ script_file_format(const char *file, enum script_format *fmt, char **err)
 	return 0;
 }
 
-static const char *
-getenvp(char *const *envp, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = 0; envp[i] != NULL; i++)
-		if (strncmp(envp[i], name, n) == 0 && envp[i][n] == '=')
-			return envp[i] + n + 1;
-	return NULL;
-}
-
 static bool
 executable(const char *path)
 {
@@ -117,7 +107,7 @@ executable(const char *path)
 static char *
 find_prog(char *const *envp, const char *name)
 {
-	const char *path = getenvp(envp, "PATH");
+	const char *path = envp_get(envp, "PATH");
 	struct strv dirs = STRV_INIT;
 	char *found = NULL;
 
@@ -152,7 +142,7 @@ first_file(const char *const *cands, size_t n)
 static char *
 module_init(char *const *envp, enum script_format fmt)
 {
-	const char *pkg = getenvp(envp, fmt == SCRIPT_LMOD ? "LMOD_PKG" :
+	const char *pkg = envp_get(envp, fmt == SCRIPT_LMOD ? "LMOD_PKG" :
 	    "MODULESHOME");
 	char *own = pkg != NULL ? xasprintf("%s/init/bash", pkg) : NULL;
 	const char *lmod[] = { own, "/usr/share/lmod/lmod/init/bash",
@@ -174,7 +164,7 @@ posix_shell(char *const *envp)
 {
 	static const char *const ok[] = { "bash", "zsh", "dash", "ksh", "mksh",
 	    "ksh93", "sh" };
-	const char *sh = getenvp(envp, "SHELL"), *base;
+	const char *sh = envp_get(envp, "SHELL"), *base;
 
 	if (sh != NULL && (base = strrchr(sh, '/')) != NULL) {
 		for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)

@@ -22,6 +22,7 @@
 
 #include "i18n.h"
 #include "loader/resolve.h"
+#include "util/envp.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -1307,22 +1308,11 @@ step_result_name(enum step_result r)
 
 /* ---------------------------------------------------------------- session */
 
-static const char *
-env_get(char *const *envp, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (; envp != NULL && *envp != NULL; envp++)
-		if (strncmp(*envp, name, n) == 0 && (*envp)[n] == '=')
-			return *envp + n + 1;
-	return NULL;
-}
-
 void
 loader_session_init(struct loader_session *s, const struct sysroot *sr,
     char *const *envp)
 {
-	const char *llp = env_get(envp, "LD_LIBRARY_PATH");
+	const char *llp = envp_get(envp, "LD_LIBRARY_PATH");
 	char *err = NULL;
 	int rc;
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "util/envp.h"
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
@@ -30,17 +31,6 @@ static const char *const passed[] = {
 	"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
 };
 
-static const char *
-env_get(char *const *envp, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = 0; envp != NULL && envp[i] != NULL; i++)
-		if (strncmp(envp[i], name, n) == 0 && envp[i][n] == '=')
-			return envp[i] + n + 1;
-	return NULL;
-}
-
 static bool
 executable(const char *path)
 {
@@ -50,7 +40,7 @@ executable(const char *path)
 char *
 verify_helper_path(char *const *envp, char **why)
 {
-	const char *env = env_get(envp, "CUDAWIZ_HELPER");
+	const char *env = envp_get(envp, "CUDAWIZ_HELPER");
 	char self[PATH_MAX];
 	ssize_t n;
 	char *cand;
@@ -123,12 +113,12 @@ static void
 build_env(const struct verify_run *r, char *const *envp, struct strv *env)
 {
 	for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++) {
-		const char *v = env_get(envp, passed[i]);
+		const char *v = envp_get(envp, passed[i]);
 
 		if (v != NULL)
 			strv_pushf(env, "%s=%s", passed[i], v);
 	}
-	if (env_get(envp, "PATH") == NULL)
+	if (envp_get(envp, "PATH") == NULL)
 		strv_push(env, "PATH=/usr/bin:/bin");
 	strv_push(env, "LANG=C");
 	strv_push(env, "LC_ALL=C");

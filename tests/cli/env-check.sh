@@ -8,7 +8,6 @@
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/lib/fx_toolkit.sh"
 . "$TESTS_SRCDIR/lib/fx_framework.sh"
-. "$TESTS_SRCDIR/lib/fx_envcmd.sh"
 
 P=/usr/bin:/bin
 j() { jq -r "$1" "$FX_OUT" 2>/dev/null; }
@@ -40,12 +39,14 @@ mkdir -p "$T"
 fx_doctor_env PATH=$P CONDA_PREFIX="$E"
 has_code SONAME_NOT_FOUND "before: SONAME_NOT_FOUND for TensorFlow's libraries"
 
-fx_env_cmd PATH=$P CONDA_PREFIX="$E" SHELL=/bin/sh -- --shell sh -o "$T/fix.sh"
+fx_cmd_env env PATH=$P CONDA_PREFIX="$E" SHELL=/bin/sh -- --shell sh -o "$T/fix.sh"
 is "$FX_RC" 0 "env -o fix.sh: exit 0"
 ok "... the script is written" test -s "$T/fix.sh"
 like "$(cat "$FX_OUT")" "wrote $T/fix.sh" "... and says where"
+undo=$(sed -n 's/^undo: *//p' "$FX_OUT")
+like "$(cat "$T/fix.sh")" "^$undo\(\) \{" "... the undo it names is the function the script defines"
 
-fx_env_cmd PATH=$P CONDA_PREFIX="$E" SHELL=/bin/sh -- --check "$T/fix.sh" --json
+fx_cmd_env env PATH=$P CONDA_PREFIX="$E" SHELL=/bin/sh -- --check "$T/fix.sh" --json
 is "$FX_RC" 0 "env --check fix.sh: exit 0 (everything resolves inside it)"
 is "$(j .schema)" "cudawiz/env-check/1" "... schema cudawiz/env-check/1"
 is "$(j .format)" sh "... read the format from the script's header"
@@ -63,7 +64,7 @@ is "$(j .variables.LD_LIBRARY_PATH.before)" null "... LD_LIBRARY_PATH unset befo
 is "$(j .variables.LD_LIBRARY_PATH.after)" "$E/lib" "... exactly the env's lib/ after"
 like "$(j .live_skipped)" "under --root" "... nothing loaded live under --root"
 
-fx_env_cmd PATH=$P CONDA_PREFIX="$E" SHELL=/bin/sh -- --check "$T/fix.sh"
+fx_cmd_env env PATH=$P CONDA_PREFIX="$E" SHELL=/bin/sh -- --check "$T/fix.sh"
 is "$FX_RC" 0 "the text view: exit 0"
 like "$(cat "$FX_OUT")" "libcudart\.so\.11\.0 for tensorflow 2\.10\.0 .*: FIXED" \
     "... marks the need FIXED"
@@ -73,7 +74,7 @@ like "$(cat "$FX_OUT")" "Result: inside the script's environment every library" 
 
 # A script that changes nothing: the needs are still broken, exit 1.
 printf '# cudawiz-format: sh\n:\n' > "$T/noop.sh"
-fx_env_cmd PATH=$P CONDA_PREFIX="$E" -- --check "$T/noop.sh" --json
+fx_cmd_env env PATH=$P CONDA_PREFIX="$E" -- --check "$T/noop.sh" --json
 is "$FX_RC" 1 "a script that fixes nothing: exit 1"
 is "$(j '[.needs[] | select(.soname == "libcudart.so.11.0" and .framework != null)][0].verdict')" \
     still_broken "... verdict still_broken"
@@ -82,26 +83,26 @@ is "$(j .ok)" false "... ok false"
 # A script that breaks what worked: the toolkit's runtime is reached
 # through LD_LIBRARY_PATH alone, and the script unsets it.
 printf '# cudawiz-format: sh\nunset LD_LIBRARY_PATH\n' > "$T/bad.sh"
-fx_env_cmd PATH=$P LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64 -- --check "$T/bad.sh" --json
+fx_cmd_env env PATH=$P LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64 -- --check "$T/bad.sh" --json
 is "$FX_RC" 1 "a script that unsets what found the runtime: exit 1"
 is "$(j '[.needs[] | select(.soname == "libcudart.so.12" and .framework == null)][0].verdict')" \
     broken "... libcudart.so.12: broken by the script"
 
 # Scripts that cannot be checked.
 printf '# cudawiz-format: sh\nif then fi\n' > "$T/syntax.sh"
-fx_env_cmd PATH=$P -- --check "$T/syntax.sh"
+fx_cmd_env env PATH=$P -- --check "$T/syntax.sh"
 is "$FX_RC" 2 "a script the shell rejects: exit 2"
 like "$(cat "$FX.stderr")" "sourcing .*syntax\.sh in .* failed \(exit status [0-9]+\)" \
     "... saying the shell failed, with its status"
 printf 'just text\n' > "$T/notes.txt"
-fx_env_cmd PATH=$P -- --check "$T/notes.txt"
+fx_cmd_env env PATH=$P -- --check "$T/notes.txt"
 is "$FX_RC" 2 "a file that says no shell: exit 2"
 like "$(cat "$FX.stderr")" "no 'cudawiz-format:' line" "... saying so"
-fx_env_cmd PATH=$P -- --check "$T/gone.sh"
+fx_cmd_env env PATH=$P -- --check "$T/gone.sh"
 is "$FX_RC" 2 "a missing file: exit 2"
 like "$(cat "$FX.stderr")" "gone\.sh: No such file or directory" "... with the errno text"
 printf '# cudawiz-format: sh\nwhile :; do :; done\n' > "$T/loop.sh"
-fx_env_cmd PATH=$P -- --check "$T/loop.sh" --timeout 1
+fx_cmd_env env PATH=$P -- --check "$T/loop.sh" --timeout 1
 is "$FX_RC" 2 "a script that never ends: exit 2 after --timeout"
 like "$(cat "$FX.stderr")" "did not finish within 1 s" "... saying so"
 

@@ -6,7 +6,6 @@
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/lib/fx_toolkit.sh"
 . "$TESTS_SRCDIR/lib/fx_framework.sh"
-. "$TESTS_SRCDIR/lib/fx_envcmd.sh"
 
 P=/usr/bin:/bin
 j() { jq -r "$1" "$FX_OUT" 2>/dev/null; }
@@ -32,7 +31,7 @@ tf_conda_norpath() {
 }
 
 tf_conda_norpath
-fx_env_cmd PATH=$P CONDA_PREFIX=$E -- --json --shell sh
+fx_cmd_env env PATH=$P CONDA_PREFIX=$E -- --json --shell sh
 is "$FX_RC" 0 "env --json on TF in a conda env without RPATH: exit 0"
 is "$(j .schema)" "cudawiz/env/1" "... schema cudawiz/env/1"
 is "$(j '.plan.ld_library_path.prepend | join(" ")')" "$E/lib" \
@@ -54,7 +53,7 @@ like "$(fx_jq '.findings[] | select(.code == "SONAME_NOT_FOUND") | .fix[]')" \
     "SONAME_NOT_FOUND's fix names 'cudawiz env --python-env' for that env"
 
 # --python-env that is not an environment.
-fx_env_cmd PATH=$P -- --json --python-env /nowhere
+fx_cmd_env env PATH=$P -- --json --python-env /nowhere
 is "$FX_RC" 2 "--python-env /nowhere: exit 2"
 like "$(cat "$FX.stderr")" "no Python environment at '/nowhere'" "... saying so"
 
@@ -64,7 +63,7 @@ fx_new
 fx_healthy_gpu
 fx_toolkit 12.4.1
 fx_toolkit 11.8.0
-fx_env_cmd PATH=/usr/local/cuda-11.8/bin:$P \
+fx_cmd_env env PATH=/usr/local/cuda-11.8/bin:$P \
     LD_LIBRARY_PATH=/usr/local/cuda-11.8/lib64:/usr/local/cuda-12.4/lib64/stubs \
     CUDA_HOME=/usr/local/cuda-11.8 -- --json --toolkit 12.4
 is "$FX_RC" 0 "--toolkit 12.4: exit 0"
@@ -82,19 +81,19 @@ is "$(j '.plan.ld_library_path.remove | join(" ")')" "/usr/local/cuda-11.8/lib64
     "... and its lib64 out of LD_LIBRARY_PATH"
 like "$(j '.plan.notes | join("\n")')" "stub libraries must never be loaded" \
     "... the stubs entry is named in the notes"
-fx_env_cmd PATH=/usr/local/cuda-11.8/bin:$P \
+fx_cmd_env env PATH=/usr/local/cuda-11.8/bin:$P \
     LD_LIBRARY_PATH=/usr/local/cuda-11.8/lib64 -- --json --toolkit 12.4 --keep-other-cuda
 is "$(j '.plan.ld_library_path.remove | length')" 0 \
     "--keep-other-cuda: nothing of 11.8 taken out"
-fx_env_cmd PATH=$P -- --json --toolkit /usr/local/cuda-11.8
+fx_cmd_env env PATH=$P -- --json --toolkit /usr/local/cuda-11.8
 is "$(j .plan.cuda_home.value)" "/usr/local/cuda-11.8" "--toolkit DIR picks by directory"
-fx_env_cmd PATH=$P -- --toolkit 99
+fx_cmd_env env PATH=$P -- --toolkit 99
 is "$FX_RC" 2 "--toolkit 99: exit 2"
 like "$(cat "$FX.stderr")" "no CUDA toolkit matches '99'; found: .*12\.4\.1 \(/usr/local/cuda-12\.4\)" \
     "... naming the toolkits there are"
 
 # --add-lib and --cudnn, in the order given, after the toolkit's.
-fx_env_cmd PATH=$P -- --json --add-lib /opt/a --add-lib /opt/b --cudnn /opt/cudnn/lib
+fx_cmd_env env PATH=$P -- --json --add-lib /opt/a --add-lib /opt/b --cudnn /opt/cudnn/lib
 is "$(j '.plan.ld_library_path.prepend | join(" ")')" "/opt/a /opt/b /opt/cudnn/lib" \
     "--add-lib twice and --cudnn: in that order"
 
@@ -105,18 +104,18 @@ like "$(fx_jq '.findings[] | select(.code == "ENV_PATH_MISSING") | .fix[]')" \
     "ENV_PATH_MISSING (CUDA_HOME) names cudawiz env"
 
 # Usage errors.
-fx_env_cmd PATH=$P -- stray
+fx_cmd_env env PATH=$P -- stray
 is "$FX_RC" 2 "env with an argument: exit 2"
-fx_env_cmd PATH=$P -- --install-rc
+fx_cmd_env env PATH=$P -- --install-rc
 is "$FX_RC" 2 "--install-rc without -o: exit 2"
 like "$(cat "$FX.stderr")" "--install-rc needs -o FILE" "... saying why"
-fx_env_cmd PATH=$P -- --shell klingon
+fx_cmd_env env PATH=$P -- --shell klingon
 is "$FX_RC" 2 "--shell klingon: exit 2"
 like "$(cat "$FX.stderr")" "not a format cudawiz writes" "... naming the formats"
 out=$("$CUDAWIZ" doctor --shell sh 2>&1)
 is "$?" 2 "doctor --shell: exit 2"
 like "$out" "are options of 'env'" "... they are options of env"
-fx_env_cmd PATH=$P -- --shell conda
+fx_cmd_env env PATH=$P -- --shell conda
 is "$FX_RC" 2 "--shell conda with no environment: exit 2"
 like "$(cat "$FX.stderr")" "writes into a conda environment" "... saying which to name"
 

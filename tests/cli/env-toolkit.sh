@@ -51,8 +51,11 @@ fx_doctor
 has_code CUDA_HOME_MISMATCH "CUDA_HOME and CUDA_PATH disagree"
 like "$(fx_finding CUDA_HOME_MISMATCH '.evidence | join("\n")')" \
     'CUDA_HOME and CUDA_PATH name different toolkits' "... says so"
-is "$(fx_finding CUDA_HOME_MISMATCH '.fix | join("|")')" \
+is "$(fx_finding CUDA_HOME_MISMATCH '[.fix[] | select(startswith("cudawiz env") or startswith("#") | not)] | join("|")')" \
     "export CUDA_PATH=/usr/local/cuda-11.8" "... fix: CUDA_PATH follows CUDA_HOME"
+is "$(fx_finding CUDA_HOME_MISMATCH '[.fix[] | select(startswith("cudawiz env"))] | join("|")')" \
+    "cudawiz env --toolkit /usr/local/cuda-11.8 -o cuda-env.sh && . ./cuda-env.sh" \
+    "... or the script cudawiz env writes for that toolkit"
 
 # --- CUDA_HOME at a directory that is no toolkit root
 FX_ENV="PATH=/usr/local/cuda-12.4/bin CUDA_HOME=/usr/local/cuda-12.4/bin"

@@ -15,8 +15,10 @@ for f in /usr/share/lmod/lmod/init/bash /usr/share/lmod/*/init/bash \
 done
 MODULECMD=${ENVSCRIPT_MODULECMD:-}
 if [ -z "$MODULECMD" ]; then
+	# The last: where ./bootstrap check unpacks it beside Lmod.
 	for f in /usr/lib/*/modulecmd.tcl /usr/share/modules/libexec/modulecmd.tcl \
-	    /usr/libexec/modulecmd.tcl; do
+	    /usr/libexec/modulecmd.tcl \
+	    "$TESTS_SRCDIR"/../.cache/environment-modules/usr/lib/*/modulecmd.tcl; do
 		[ -f "$f" ] && { MODULECMD=$f; break; }
 	done
 fi

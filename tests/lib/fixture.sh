@@ -9,6 +9,8 @@
 #                               environment plus FX_ENV; output in $FX_OUT,
 #                               exit status in $FX_RC
 #   fx_doctor_env N=V... [-- ARG...]  the same with exactly these variables
+#   fx_cmd_env WORDS N=V... [-- ARG...]  cudawiz WORDS (another command) the
+#                               same way; no JSON check
 #   fx_jq FILTER                jq -r FILTER on $FX_OUT
 #   fx_codes                    the finding codes in $FX_OUT, one per line
 #   fx_drop_privileges          run later fx_doctor calls as user 65534 when
@@ -113,7 +115,12 @@ fx_keep_privileges() {
 
 # fx_doctor_env NAME=VALUE... [-- ARG...]: fx_doctor with exactly these
 # variables, each NAME=VALUE one word, so values may hold spaces and quotes.
-fx_doctor_env() {
+# fx_cmd_env WORDS N=V... [-- ARG...]: cudawiz WORDS (a command and its
+# first options, one word list) on $FX with exactly these variables; stdout
+# in $FX_OUT, stderr in $FX.stderr, the exit status in $FX_RC.
+fx_cmd_env() {
+	fx_words=$1
+	shift
 	fx_vars=
 	fx_n=0
 	# Each value goes through a numbered variable so eval never sees it.
@@ -127,10 +134,14 @@ fx_doctor_env() {
 	# A clean environment: these variables and what the sanitizers need.
 	eval "env -i \${ASAN_OPTIONS:+ASAN_OPTIONS=\"\$ASAN_OPTIONS\"} \
 	    \${UBSAN_OPTIONS:+UBSAN_OPTIONS=\"\$UBSAN_OPTIONS\"} \
-	    LC_ALL=C $fx_vars \${FX_DROP:-} \"\$CUDAWIZ\" doctor --json --root \"\$FX\" \
+	    LC_ALL=C $fx_vars \${FX_DROP:-} \"\$CUDAWIZ\" $fx_words --root \"\$FX\" \
 	    \${FX_MATRIX:+--matrix \"\$FX_MATRIX\"} \"\$@\"" \
 	    > "$FX_OUT" 2> "$FX.stderr"
 	FX_RC=$?
+}
+
+fx_doctor_env() {
+	fx_cmd_env "doctor --json" "$@"
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
 		diag "doctor did not print valid JSON (exit $FX_RC):"
 		head -c 2000 "$FX_OUT" | sed 's/^/#   /'

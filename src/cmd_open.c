@@ -1,0 +1,38 @@
+/* The set-up the probing commands share; see cli.h. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "matrix/matrix.h"
+#include "matrix/select.h"
+#include "sysroot/sysroot.h"
+
+int
+cmd_open(const struct cli_opts *opts, struct matrix **m, struct sysroot **sr,
+    char **note)
+{
+	char *err = NULL, *n = NULL;
+
+	*m = select_matrix(opts->matrix_file, &n, &err);
+	if (*m == NULL)
+		goto fail;
+	*sr = sysroot_new(opts->root, &err);
+	if (*sr == NULL) {
+		matrix_free(*m);
+		*m = NULL;
+		goto fail;
+	}
+	sysroot_keep_listings(*sr);
+	if (note != NULL)
+		*note = n;
+	else
+		free(n);
+	return 0;
+fail:
+	fprintf(stderr, "%s: %s\n", PACKAGE, err);
+	free(err);
+	free(n);
+	return -1;
+}
