@@ -49,38 +49,10 @@ csh_quote(struct strbuf *sb, const char *s)
 	return 0;
 }
 
-/* The sh side: sh.c's editing, printing csh instead of assigning. No
- * line ends in a backslash (inside csh quotes that would become a plain
- * newline). */
-static const char pathedit_csh[] =
-"_cudawiz_pathedit() {\n"
-"\t_cwz_name=$1 _cwz_flags=$2 _cwz_n=$3\n"
-"\tshift 3\n"
-"\t_cwz_new= _cwz_i=0\n"
-"\tfor _cwz_x do\n"
-"\t\tif [ \"$_cwz_i\" -ge \"$_cwz_n\" ]; then break; fi\n"
-"\t\t_cwz_new=$_cwz_new:$_cwz_x\n"
-"\t\t_cwz_i=$((_cwz_i + 1))\n"
-"\tdone\n"
-"\teval \"_cwz_rest=\\${$_cwz_name-}\"\n"
-"\tif [ -n \"$_cwz_rest\" ]; then _cwz_rest=$_cwz_rest:; fi\n"
-"\twhile [ -n \"$_cwz_rest\" ]; do\n"
-"\t\t_cwz_e=${_cwz_rest%%:*}\n"
-"\t\t_cwz_rest=${_cwz_rest#*:}\n"
-"\t\t_cwz_k=${_cwz_e%/}\n"
-"\t\tcase $_cwz_e in '') continue ;; esac\n"
-"\t\tcase $_cwz_flags in *s*)\n"
-"\t\t\tcase $_cwz_k in stubs|*/stubs) continue ;; esac ;;\n"
-"\t\tesac\n"
-"\t\tcase $_cwz_flags in *m*)\n"
-"\t\t\tif [ -d \"$_cwz_e\" ]; then :; else continue; fi ;;\n"
-"\t\tesac\n"
-"\t\tfor _cwz_x do\n"
-"\t\t\tcase $_cwz_k in \"${_cwz_x%/}\") continue 2 ;; esac\n"
-"\t\tdone\n"
-"\t\t_cwz_new=$_cwz_new:$_cwz_e\n"
-"\tdone\n"
-"\t_cwz_new=${_cwz_new#:}\n"
+/* The end of the sh side: after the editing shared with sh.c, print csh
+ * instead of assigning. No line ends in a backslash (inside csh quotes
+ * that would become a plain newline). */
+static const char pathedit_csh_tail[] =
 "\tif [ -z \"$_cwz_new\" ]; then\n"
 "\t\tprintf 'unsetenv %s\\n' \"$_cwz_name\"\n"
 "\t\treturn 0\n"
@@ -115,7 +87,9 @@ csh_edit(struct strbuf *sb, const struct pv_prep *pp)
 {
 	struct strbuf prog = STRBUF_INIT;
 
-	strbuf_puts(&prog, pathedit_csh);
+	strbuf_puts(&prog, "_cudawiz_pathedit() {\n");
+	strbuf_puts(&prog, sh_pathedit_collect);
+	strbuf_puts(&prog, pathedit_csh_tail);
 	strbuf_printf(&prog, "_cudawiz_pathedit %s '%s%s' %zu", pp->name,
 	    pp->stubs ? "s" : "", pp->missing ? "m" : "", pp->prepend.n);
 	for (int l = 0; l < 2; l++) {
@@ -123,7 +97,7 @@ csh_edit(struct strbuf *sb, const struct pv_prep *pp)
 
 		for (size_t j = 0; j < v->n; j++) {
 			strbuf_putc(&prog, ' ');
-			sh_quote(&prog, v->v[j]);
+			shquote_always(&prog, v->v[j]);
 		}
 	}
 	strbuf_putc(&prog, '\n');

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "envscript/envscript.h"
+#include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 
@@ -86,10 +87,10 @@ int	render_tcl(const struct prep *pr, const char *version,
  * the old values unless already saved, then editing) and the body of
  * the way back. */
 void	sh_activate(struct strbuf *sb, const struct prep *pr, bool save);
+/* sh.c: the list editing that sh and csh scripts share. */
+extern const char sh_pathedit_collect[];
 void	sh_restore_body(struct strbuf *sb, const struct prep *pr,
 	    const char *indent);
-/* s quoted for sh, always in single quotes. */
-void	sh_quote(struct strbuf *sb, const char *s);
 /* s quoted for fish (single quotes). */
 void	fish_quote(struct strbuf *sb, const char *s);
 /* s quoted for csh/tcsh on one line; -1 when s holds a newline. */

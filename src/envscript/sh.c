@@ -21,13 +21,10 @@
 #include "envscript/envscript_int.h"
 #include "util/xalloc.h"
 
-static const char pathedit[] =
-"# _cudawiz_pathedit NAME FLAGS COUNT ENTRY...: NAME becomes the first\n"
-"# COUNT ENTRYs, then its old entries that are not empty, not one of the\n"
-"# ENTRYs (compared without one trailing '/'), not a stubs directory\n"
-"# (FLAGS has s) and existing directories (FLAGS has m). With no entry\n"
-"# left, NAME is unset.\n"
-"_cudawiz_pathedit() {\n"
+/* The part of _cudawiz_pathedit that sh and csh scripts share (csh's
+ * runs it in sh too): it collects the new list in _cwz_new. No '!' (csh
+ * would expand it inside its quotes) and no line ending in a backslash. */
+const char sh_pathedit_collect[] =
 "\t_cwz_name=$1 _cwz_flags=$2 _cwz_n=$3\n"
 "\tshift 3\n"
 "\t_cwz_new= _cwz_i=0\n"
@@ -47,14 +44,24 @@ static const char pathedit[] =
 "\t\t\tcase $_cwz_k in stubs|*/stubs) continue ;; esac ;;\n"
 "\t\tesac\n"
 "\t\tcase $_cwz_flags in *m*)\n"
-"\t\t\tif [ ! -d \"$_cwz_e\" ]; then continue; fi ;;\n"
+"\t\t\tif [ -d \"$_cwz_e\" ]; then :; else continue; fi ;;\n"
 "\t\tesac\n"
 "\t\tfor _cwz_x do\n"
 "\t\t\tcase $_cwz_k in \"${_cwz_x%/}\") continue 2 ;; esac\n"
 "\t\tdone\n"
 "\t\t_cwz_new=$_cwz_new:$_cwz_e\n"
 "\tdone\n"
-"\t_cwz_new=${_cwz_new#:}\n"
+"\t_cwz_new=${_cwz_new#:}\n";
+
+static const char pathedit_head[] =
+"# _cudawiz_pathedit NAME FLAGS COUNT ENTRY...: NAME becomes the first\n"
+"# COUNT ENTRYs, then its old entries that are not empty, not one of the\n"
+"# ENTRYs (compared without one trailing '/'), not a stubs directory\n"
+"# (FLAGS has s) and existing directories (FLAGS has m). With no entry\n"
+"# left, NAME is unset.\n"
+"_cudawiz_pathedit() {\n";
+
+static const char pathedit_tail[] =
 "\tif [ -n \"$_cwz_new\" ]; then\n"
 "\t\teval \"$_cwz_name=\\$_cwz_new; export $_cwz_name\"\n"
 "\telse\n"
@@ -63,19 +70,6 @@ static const char pathedit[] =
 "\tunset _cwz_name _cwz_flags _cwz_n _cwz_new _cwz_i _cwz_x _cwz_rest \\\n"
 "\t    _cwz_e _cwz_k\n"
 "}\n";
-
-void
-sh_quote(struct strbuf *sb, const char *s)
-{
-	strbuf_putc(sb, '\'');
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			strbuf_puts(sb, "'\\''");
-		else
-			strbuf_putc(sb, *s);
-	}
-	strbuf_putc(sb, '\'');
-}
 
 static bool
 pv_touched(const struct prep *pr)
@@ -104,7 +98,9 @@ sh_activate(struct strbuf *sb, const struct prep *pr, bool save)
 		strbuf_printf(sb, "\t_cudawiz_%s_active=1\nfi\n\n", id);
 	}
 	if (pv_touched(pr)) {
-		strbuf_puts(sb, pathedit);
+		strbuf_puts(sb, pathedit_head);
+		strbuf_puts(sb, sh_pathedit_collect);
+		strbuf_puts(sb, pathedit_tail);
 		for (int i = 0; i < 2; i++) {
 			const struct pv_prep *pp = &pr->pv[i];
 
@@ -118,7 +114,7 @@ sh_activate(struct strbuf *sb, const struct prep *pr, bool save)
 
 				for (size_t j = 0; j < v->n; j++) {
 					strbuf_puts(sb, " \\\n    ");
-					sh_quote(sb, v->v[j]);
+					shquote_always(sb, v->v[j]);
 				}
 			}
 			strbuf_putc(sb, '\n');
@@ -130,7 +126,7 @@ sh_activate(struct strbuf *sb, const struct prep *pr, bool save)
 
 		if (vp->v->op == PLAN_VAR_SET) {
 			strbuf_printf(sb, "%s=", vp->name);
-			sh_quote(sb, vp->v->value);
+			shquote_always(sb, vp->v->value);
 			strbuf_printf(sb, "; export %s\n", vp->name);
 		} else if (vp->v->op == PLAN_VAR_UNSET) {
 			strbuf_printf(sb, "unset %s\n", vp->name);

@@ -395,7 +395,7 @@ rc_line(const char *script, enum script_format fmt, char **err)
 	switch (fmt) {
 	case SCRIPT_SH:
 		strbuf_puts(&sb, ". ");
-		sh_quote(&sb, script);
+		shquote_always(&sb, script);
 		break;
 	case SCRIPT_FISH:
 		strbuf_puts(&sb, "source ");

@@ -12,10 +12,15 @@ shquote(struct strbuf *sb, const char *s)
 	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	    "@%+=:,./-_";
 
-	if (*s != '\0' && strspn(s, safe) == strlen(s)) {
+	if (*s != '\0' && strspn(s, safe) == strlen(s))
 		strbuf_puts(sb, s);
-		return;
-	}
+	else
+		shquote_always(sb, s);
+}
+
+void
+shquote_always(struct strbuf *sb, const char *s)
+{
 	strbuf_putc(sb, '\'');
 	for (; *s != '\0'; s++) {
 		if (*s == '\'')

@@ -8,5 +8,8 @@
  * bare when it holds only safe characters, otherwise in single quotes
  * with each ' written as '\''. */
 void	shquote(struct strbuf *sb, const char *s);
+/* The same, always in single quotes (a script's values: one form, so a
+ * reader never wonders why one path is quoted and the next is not). */
+void	shquote_always(struct strbuf *sb, const char *s);
 
 #endif
