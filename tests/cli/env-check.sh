@@ -18,20 +18,9 @@ j() { jq -r "$1" "$FX_OUT" 2>/dev/null; }
 # runs in this machine's shell, which drops directories that do not exist
 # here.
 fx_new
-fx_healthy_gpu
-fx_toolkit 12.4.1
-E=$FX/h/miniconda3/envs/tf
-fx_condaenv "$E" 3.10 norpath
-S=$FX_SITE
-fx_conda_meta "$E" cudatoolkit 11.2.2 hbe64b41_10
-fx_conda_meta "$E" cudnn 8.1.0.77 h90431f1_0
-fx_cudart "$E/lib" 11.2.152
-for l in libcublas libcublasLt; do
-	fx_so "$E/lib/$l.so.11.4.1.1043" $l.so.11
-	fx_link $l.so.11.4.1.1043 "$E/lib/$l.so.11"
-done
-fx_cudnn "$E/lib" 8.1.0
-fx_tensorflow "$S" tensorflow 2.10.0 11.2 8
+H=$FX	# a real directory of this machine, removed at exit
+E=$H/h/miniconda3/envs/tf
+fx_tf_conda "$E" norpath	# the tree, in a new $FX
 mkdir -p "$E/lib"
 T=$FX/out
 mkdir -p "$T"

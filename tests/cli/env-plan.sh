@@ -13,21 +13,8 @@ j() { jq -r "$1" "$FX_OUT" 2>/dev/null; }
 # TensorFlow 2.10 in a conda env whose python has no RPATH: its CUDA 11
 # libraries sit in the env's lib/, which nothing searches.
 tf_conda_norpath() {
-	fx_new
-	fx_healthy_gpu
-	fx_toolkit 12.4.1
 	E=/home/u/miniconda3/envs/tf
-	fx_condaenv $E 3.10 norpath
-	S=$FX_SITE
-	fx_conda_meta $E cudatoolkit 11.2.2 hbe64b41_10
-	fx_conda_meta $E cudnn 8.1.0.77 h90431f1_0
-	fx_cudart $E/lib 11.2.152
-	for l in libcublas libcublasLt; do
-		fx_so $E/lib/$l.so.11.4.1.1043 $l.so.11
-		fx_link $l.so.11.4.1.1043 $E/lib/$l.so.11
-	done
-	fx_cudnn $E/lib 8.1.0
-	fx_tensorflow $S tensorflow 2.10.0 11.2 8
+	fx_tf_conda $E norpath
 }
 
 tf_conda_norpath

@@ -45,21 +45,8 @@ lacks_code FRAMEWORK_CUDA_MISMATCH "no second finding for the same cause"
 # system CUDA 12 on LD_LIBRARY_PATH; conda's python carries RPATH
 # $ORIGIN/../lib, so the env's own libraries win: nothing to report.
 tf_conda() {
-	fx_new
-	fx_healthy_gpu
-	fx_toolkit 12.4.1
 	E=/home/u/miniconda3/envs/tf
-	fx_condaenv $E 3.10 "${1:-}"
-	S=$FX_SITE
-	fx_conda_meta $E cudatoolkit 11.2.2 hbe64b41_10
-	fx_conda_meta $E cudnn 8.1.0.77 h90431f1_0
-	fx_cudart $E/lib 11.2.152
-	for l in libcublas libcublasLt; do
-		fx_so $E/lib/$l.so.11.4.1.1043 $l.so.11
-		fx_link $l.so.11.4.1.1043 $E/lib/$l.so.11
-	done
-	fx_cudnn $E/lib 8.1.0
-	fx_tensorflow $S tensorflow 2.10.0 11.2 8
+	fx_tf_conda $E "${1:-}"
 }
 tf_conda
 fx_doctor_env CONDA_PREFIX=$E LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64

@@ -55,6 +55,12 @@
 #                         paddle/base/libpaddle.so
 #   fx_mxnet SITE PACKAGE VERSION [NEED...]    mxnet/libmxnet.so for mxnet-cuXXX
 #   fx_numba SITE PACKAGE VERSION
+#   fx_tf_conda PREFIX [norpath]
+#                         TensorFlow 2.10 in a conda env at PREFIX with
+#                         cudatoolkit 11.2 and cudnn 8.1 (their libraries in
+#                         PREFIX/lib), on a fresh tree with a healthy GPU and
+#                         CUDA 12.4; norpath: its python has no RPATH, so
+#                         nothing finds PREFIX/lib
 #   fw_jq ENV_PREFIX FRAMEWORK FILTER
 #                         jq FILTER on that framework's fact in the last
 #                         doctor run (FRAMEWORK is the matrix name)
@@ -268,6 +274,22 @@ hip: Optional[str] = None"
 	fx_lib "$fx_t_site/torch/lib/libtorch_cpu.so" libtorch_cpu.so || return 1
 	[ "$fx_t_cuda" = None ] && return 0
 	fx_lib "$fx_t_site/torch/lib/libtorch_cuda.so" libtorch_cuda.so "$@"
+}
+
+fx_tf_conda() {
+	fx_new
+	fx_healthy_gpu
+	fx_toolkit 12.4.1
+	fx_condaenv "$1" 3.10 "${2:-}"
+	fx_conda_meta "$1" cudatoolkit 11.2.2 hbe64b41_10
+	fx_conda_meta "$1" cudnn 8.1.0.77 h90431f1_0
+	fx_cudart "$1/lib" 11.2.152
+	for fx_l in libcublas libcublasLt; do
+		fx_so "$1/lib/$fx_l.so.11.4.1.1043" $fx_l.so.11
+		fx_link $fx_l.so.11.4.1.1043 "$1/lib/$fx_l.so.11"
+	done
+	fx_cudnn "$1/lib" 8.1.0
+	fx_tensorflow "$FX_SITE" tensorflow 2.10.0 11.2 8
 }
 
 fx_tensorflow() {
