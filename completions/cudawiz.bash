@@ -6,7 +6,7 @@
 # missing here.
 
 _cudawiz_common='--json --root --offline --matrix --no-color --color
-	--help -h --version -V'
+	--ascii --help -h --version -V'
 _cudawiz_cmds='doctor why explain verify env matrix'
 _cudawiz_formats='sh bash zsh dash ksh fish csh tcsh powershell conda lmod
 	tcl direnv'

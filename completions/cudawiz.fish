@@ -35,6 +35,7 @@ complete -c cudawiz -l offline -d 'never use the network'
 complete -c cudawiz -l matrix -r -F -d 'use this compatibility matrix'
 complete -c cudawiz -l no-color -d 'no colour'
 complete -c cudawiz -l color -d 'force colour'
+complete -c cudawiz -l ascii -d 'draw the wizard with ASCII characters only'
 complete -c cudawiz -s h -l help -d 'show the help'
 complete -c cudawiz -s V -l version -d 'show the version'
 
