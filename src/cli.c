@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "i18n.h"
 #include "util/xalloc.h"
+#include "wizard/cmd_wizard.h"
 
 struct command {
 	const char	*name;
@@ -59,6 +60,7 @@ usage(FILE *fp)
 	    "      --matrix FILE  use this compatibility matrix instead of the\n"
 	    "                     cached or built-in one\n"
 	    "      --no-color     no colour (also NO_COLOR=1); --color forces it\n"
+	    "      --ascii        draw the wizard with ASCII characters only\n"
 	    "  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n"), fp);
 	fputs(_("\nOptions of 'why':\n"
@@ -107,6 +109,7 @@ static const char *const opts_with_value[] = {
 static const char *const opts_plain[] = {
 	"--json", "--offline", "--no-color", "--color", "--help", "--version",
 	"--no-verify", "--quick", "--force", "--install-rc", "--keep-other-cuda",
+	"--ascii",
 };
 
 static bool
@@ -215,7 +218,7 @@ cli_main(int argc, char **argv)
 	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT,
 	    OPT_NO_VERIFY, OPT_QUICK, OPT_SHELL, OPT_FORCE, OPT_INSTALL_RC,
 	    OPT_TOOLKIT, OPT_CUDNN, OPT_PYTHON_ENV, OPT_ADD_LIB, OPT_KEEP_OTHER,
-	    OPT_CHECK };
+	    OPT_CHECK, OPT_ASCII };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "root", required_argument, NULL, OPT_ROOT },
@@ -239,6 +242,7 @@ cli_main(int argc, char **argv)
 		{ "add-lib", required_argument, NULL, OPT_ADD_LIB },
 		{ "keep-other-cuda", no_argument, NULL, OPT_KEEP_OTHER },
 		{ "check", required_argument, NULL, OPT_CHECK },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -248,6 +252,7 @@ cli_main(int argc, char **argv)
 	size_t urls_cap = 0, add_cap = 0;
 	char **ex_argv;
 	int c, rc, ex_argc = 0;
+	bool ascii = false;	/* --ascii: only the wizard reads it */
 
 	if ((ex_argv = explain_argv(argc, argv, &ex_argc)) != NULL) {
 		argc = ex_argc;
@@ -342,6 +347,9 @@ cli_main(int argc, char **argv)
 		case OPT_CHECK:
 			opts.check = optarg;
 			break;
+		case OPT_ASCII:
+			ascii = true;
+			break;
 		case 'h':
 			usage(stdout);
 			rc = EXIT_OK;
@@ -408,9 +416,12 @@ cli_main(int argc, char **argv)
 		goto out;
 	}
 	if (optind == argc) {
-		/* The wizard is not built yet: on a terminal and off one,
-		 * the doctor report is what cudawiz shows. */
-		rc = cmd_doctor(&opts);
+		/* The wizard on a terminal; off one (a pipe, a notebook
+		 * cell, TERM=dumb) or with --json, the doctor report. */
+		if (!opts.json && cmd_wizard_wanted())
+			rc = cmd_wizard(&opts, ascii);
+		else
+			rc = cmd_doctor(&opts);
 		goto out;
 	}
 	opts.args = argv + optind + 1;

@@ -59,6 +59,7 @@ include $(top_srcdir)/tests/helper.mk
 include $(top_srcdir)/tests/verify.mk
 include $(top_srcdir)/tests/envscript.mk
 include $(top_srcdir)/tests/envcmd.mk
+include $(top_srcdir)/tests/wizard.mk
 include $(top_srcdir)/tests/docs.mk
 
 clean-local: clean-test-tmp

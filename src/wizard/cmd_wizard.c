@@ -1,0 +1,99 @@
+/* The wizard command: doctor's pipeline once (the probes, live checks
+ * when a driver is loaded, diagnose), then the pages on the terminal.
+ * Where the terminal cannot be set up, the doctor report is printed
+ * instead, as it is off a terminal. */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "matrix/cache.h"
+#include "matrix/matrix.h"
+#include "present/style.h"
+#include "present/text.h"
+#include "sysroot/sysroot.h"
+#include "wizard/cmd_wizard.h"
+#include "wizard/report.h"
+#include "wizard/term.h"
+
+extern char **environ;
+
+bool
+cmd_wizard_wanted(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 &&
+	    term != NULL && term[0] != '\0' && strcmp(term, "dumb") != 0;
+}
+
+/* When the matrix was last refreshed from the network (0: never), as
+ * doctor reads it (cmd_doctor.c keeps its copy static), so the wizard's
+ * MATRIX_STALE agrees with doctor's. */
+static time_t
+matrix_checked(void)
+{
+	struct cache_meta meta = { 0 };
+	char *path, *err = NULL;
+	time_t checked = 0;
+
+	path = cache_matrix_path(&err);
+	if (path != NULL && cache_meta_load(path, &meta, &err) == 0)
+		checked = meta.checked;
+	cache_meta_free(&meta);
+	free(path);
+	free(err);
+	return checked;
+}
+
+static void
+verify(void *arg, struct facts *facts)
+{
+	cmd_doctor_verify(arg, facts);
+}
+
+int
+cmd_wizard(const struct cli_opts *opts, bool ascii)
+{
+	struct wiz_term_opts to = { ascii, opts->color };
+	struct wiz_report_in in = { 0 };
+	struct wiz_report r;
+	struct sysroot *sr;
+	struct matrix *m;
+	char *note = NULL;
+	int rc;
+
+	if (cmd_open(opts, &m, &sr, &note) != 0)
+		return EXIT_USAGE;
+	in.sr = sr;
+	in.m = m;
+	in.envp = environ;
+	in.matrix_note = note;
+	in.now = time(NULL);
+	in.matrix_checked = matrix_checked();
+	in.verify = verify;
+	in.verify_arg = (void *)opts;
+	wiz_report_make(&r, &in);
+	sysroot_free(sr);
+	free(note);
+	rc = wiz_term_run(&r, &to);
+	if (rc < 0 && text_print_doctor(stdout, r.facts, &r.findings, m,
+	    style_want_color(STDOUT_FILENO, opts->color)) != 0)
+		perror(PACKAGE ": writing the report");
+	matrix_free(m);
+	if (rc > 0) {
+		/* Ended by a signal: die of it, as the shell expects. */
+		wiz_report_free(&r);
+		signal(rc, SIG_DFL);
+		raise(rc);
+		return EXIT_USAGE;
+	}
+	rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS : EXIT_OK;
+	wiz_report_free(&r);
+	return rc;
+}

@@ -1,0 +1,16 @@
+/* `cudawiz` with no command on a terminal: the wizard. */
+#ifndef CUDAWIZ_CMD_WIZARD_H
+#define CUDAWIZ_CMD_WIZARD_H
+
+#include <stdbool.h>
+
+#include "cli.h"
+
+/* Whether the wizard can run here: stdin and stdout are terminals and
+ * TERM names one that is not "dumb". */
+bool	cmd_wizard_wanted(void);
+/* Probes once, then runs the wizard (ascii: --ascii, no UTF-8 boxes or
+ * ticks); exit codes as doctor's. */
+int	cmd_wizard(const struct cli_opts *opts, bool ascii);
+
+#endif

@@ -1,0 +1,33 @@
+/* The wizard's keys: printable ASCII as itself, the rest as WK_* codes
+ * above the Unicode range, so the same numbers come from ncurses
+ * (term.c) and from a test's key file (keys.c's words). */
+#ifndef CUDAWIZ_WIZARD_KEYS_H
+#define CUDAWIZ_WIZARD_KEYS_H
+
+enum wkey {
+	WK_NONE = 0,
+	WK_UP = 0x110000,
+	WK_DOWN,
+	WK_LEFT,
+	WK_RIGHT,
+	WK_PGUP,
+	WK_PGDN,
+	WK_HOME,
+	WK_END,
+	WK_ENTER,
+	WK_TAB,
+	WK_BTAB,
+	WK_BACKSPACE,
+	WK_ESC,
+	WK_F1,
+	WK_RESIZE,	/* an event, not a key: the size changed */
+	WK_EOF,		/* no more input (end of the key file, a signal) */
+};
+
+/* "down", "enter", "pgdn", "q", "?", "space" … to a key; WK_NONE when
+ * the word names none. Single characters stand for themselves. */
+int		 wkey_from_word(const char *word);
+/* The word for a key, as wkey_from_word reads it (static storage). */
+const char	*wkey_word(int key);
+
+#endif

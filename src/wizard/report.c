@@ -1,0 +1,52 @@
+/* The wizard's report: doctor's pipeline, kept for the pages; see
+ * report.h. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "diagnose/diagnose.h"
+#include "i18n.h"
+#include "matrix/matrix.h"
+#include "probe/probe.h"
+#include "util/xalloc.h"
+#include "wizard/report.h"
+
+void
+wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
+{
+	struct diagnose_input di;
+
+	*r = (struct wiz_report){ 0 };
+	r->facts = probe_all(in->sr, in->envp);
+	if (in->matrix_note != NULL)
+		facts_note(r->facts, _("compatibility matrix cache"), "%s",
+		    in->matrix_note);
+	diagnose_annotate(r->facts, in->m);
+	if (in->verify != NULL)
+		in->verify(in->verify_arg, r->facts);
+	di.facts = r->facts;
+	di.matrix = in->m;
+	di.now = in->now;
+	di.matrix_checked = in->matrix_checked;
+	diagnose(&di, &r->findings);
+	if (!r->facts->live_allowed)
+		r->root = xstrdup(in->root_label != NULL ? in->root_label :
+		    r->facts->root);
+	r->matrix_source = xstrdup(matrix_source_name(matrix_source(in->m)));
+	r->matrix_date = xstrdup(matrix_date(in->m));
+	if (matrix_path(in->m) != NULL)
+		r->matrix_path = xstrdup(matrix_path(in->m));
+	r->matrix_refresh_days = matrix_refresh_days(in->m);
+}
+
+void
+wiz_report_free(struct wiz_report *r)
+{
+	findings_free(&r->findings);
+	facts_free(r->facts);
+	free(r->root);
+	free(r->matrix_source);
+	free(r->matrix_date);
+	free(r->matrix_path);
+	*r = (struct wiz_report){ 0 };
+}

@@ -1,0 +1,46 @@
+/* The wizard's model: one report (facts and findings) made once at start
+ * by the probes and diagnose, the same pipeline as `cudawiz doctor`.
+ * Pages draw only from this; nothing in the wizard opens a file after
+ * wiz_report_make returns. */
+#ifndef CUDAWIZ_WIZARD_REPORT_H
+#define CUDAWIZ_WIZARD_REPORT_H
+
+#include <time.h>
+
+#include "diagnose/finding.h"
+#include "probe/facts.h"
+
+struct matrix;
+struct sysroot;
+
+struct wiz_report {
+	struct facts	*facts;		/* owned */
+	struct findings	 findings;	/* owned, sorted: errors first */
+	char		*root;		/* shown for --root; NULL: the host */
+	char		*matrix_source;	/* "embedded", "cache", "file" */
+	char		*matrix_date;	/* "YYYY-MM-DD" */
+	char		*matrix_path;	/* NULL when embedded */
+	unsigned	 matrix_refresh_days;
+};
+
+struct wiz_report_in {
+	const struct sysroot	*sr;
+	const struct matrix	*m;
+	char *const		*envp;
+	const char		*matrix_note;	/* the cache's note, or NULL */
+	time_t			 now;
+	time_t			 matrix_checked;
+	/* Live verification, run between the probes and diagnose as doctor
+	 * runs it; NULL for none (facts.verify then says not run). */
+	void			(*verify)(void *arg, struct facts *facts);
+	void			*verify_arg;
+	/* Shown instead of the root directory (tests pin it); NULL: the
+	 * directory itself. */
+	const char		*root_label;
+};
+
+/* Probes, annotates, verifies and diagnoses into r. */
+void	wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in);
+void	wiz_report_free(struct wiz_report *r);
+
+#endif

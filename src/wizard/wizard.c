@@ -1,0 +1,317 @@
+/* The wizard's state machine: which page, the help overlay, the
+ * too-small notice; global keys first the page's, then the wizard's own.
+ * Drawing is a function of the state and the screen size alone. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "util/xalloc.h"
+#include "wizard/keys.h"
+#include "wizard/layout.h"
+#include "wizard/page.h"
+#include "wizard/wizard.h"
+
+struct wizard {
+	const struct wiz_report	*r;
+	const struct wglyphs	*g;
+	bool			 utf8;
+	size_t			 page;
+	struct page_state	*st;	/* one per page; owned */
+	bool			 help;
+	bool			 quit;
+	int			 rows, cols;
+};
+
+/* Keys every page has, after the page's own in the help. */
+static const struct wkeyhelp global_help[] = {
+	{ N_("Right, n"), N_("next page") },
+	{ N_("Left, p, Backspace"), N_("previous page") },
+	{ N_("Up/Down, j/k"), N_("move or scroll one line") },
+	{ N_("PgUp/PgDn"), N_("scroll one screen") },
+	{ N_("Home/End"), N_("go to the top or the bottom") },
+	{ N_("Tab, Shift-Tab"), N_("next or previous section") },
+	{ N_("?, F1"), N_("this help (any key closes it)") },
+	{ N_("q, Esc"), N_("quit") },
+	{ NULL, NULL },
+};
+
+struct wizard *
+wizard_new(const struct wiz_report *r, bool utf8)
+{
+	struct wizard *w = xcalloc(1, sizeof *w);
+
+	w->r = r;
+	w->utf8 = utf8;
+	w->g = wglyphs_get(utf8);
+	w->st = xcalloc(wiz_page_count(), sizeof *w->st);
+	w->rows = WIZ_MIN_ROWS;
+	w->cols = WIZ_MIN_COLS;
+	return w;
+}
+
+void
+wizard_free(struct wizard *w)
+{
+	if (w == NULL)
+		return;
+	free(w->st);
+	free(w);
+}
+
+void
+wizard_resize(struct wizard *w, int rows, int cols)
+{
+	w->rows = rows;
+	w->cols = cols;
+}
+
+bool
+wizard_done(const struct wizard *w)
+{
+	return w->quit;
+}
+
+static struct wpage_ctx
+page_ctx(const struct wizard *w, const struct wlayout *lay)
+{
+	struct wpage_ctx c = { w->r, w->g, &w->st[w->page], lay->body };
+
+	return c;
+}
+
+static void
+go(struct wizard *w, int dir)
+{
+	if (dir > 0 && w->page + 1 < wiz_page_count())
+		w->page++;
+	else if (dir < 0 && w->page > 0)
+		w->page--;
+}
+
+/* A document page's keys: scrolling; Enter moves on. */
+static enum wpage_key
+doc_key(const struct wpage *p, const struct wpage_ctx *c, int key)
+{
+	struct wdoc d;
+	bool used;
+
+	wdoc_init(&d, c->body.cols);
+	p->build(c, &d);
+	used = wdoc_scroll_key(&d, c->body.rows, &c->st->scroll, key);
+	wdoc_free(&d);
+	return used ? WPK_DONE : WPK_IGNORED;
+}
+
+void
+wizard_key(struct wizard *w, int key)
+{
+	const struct wpage *p = wiz_page(w->page);
+	struct wlayout lay;
+	struct wpage_ctx c;
+	enum wpage_key r;
+
+	wlayout_compute(w->rows, w->cols, &lay);
+	if (lay.too_small) {
+		/* Nothing but quitting makes sense on a notice. */
+		if (key == 'q' || key == WK_ESC)
+			w->quit = true;
+		return;
+	}
+	if (w->help) {
+		w->help = false;
+		return;
+	}
+	if (key == '?' || key == WK_F1) {
+		w->help = true;
+		return;
+	}
+	c = page_ctx(w, &lay);
+	r = p->key != NULL ? p->key(&c, key) : doc_key(p, &c, key);
+	if (r == WPK_DONE)
+		return;
+	switch (key) {
+	case WK_RIGHT: case 'n':
+		go(w, 1);
+		break;
+	case WK_ENTER:
+		if (w->page + 1 == wiz_page_count())
+			w->quit = true;
+		else
+			go(w, 1);
+		break;
+	case WK_LEFT: case 'p': case WK_BACKSPACE:
+		go(w, -1);
+		break;
+	case 'q': case WK_ESC:
+		w->quit = true;
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+draw_too_small(const struct wizard *w, struct wscreen *s)
+{
+	struct wdoc d;
+	char *msg;
+	int top;
+
+	/* Wrapped to whatever width there is, down to a few columns. */
+	wdoc_init(&d, s->cols);
+	msg = xasprintf(_("Terminal too small: cudawiz needs %d%s%d, this one is "
+	    "%d%s%d. Make the window larger, or press q to quit."),
+	    WIZ_MIN_COLS, w->utf8 ? "×" : "x", WIZ_MIN_ROWS, s->cols,
+	    w->utf8 ? "×" : "x", s->rows);
+	wdoc_text(&d, 0, 0, WS_WARNING, msg);
+	free(msg);
+	top = (s->rows - (int)d.n) / 2;
+	wdoc_draw(&d, s, (struct wrect){ top > 0 ? top : 0, 0, s->rows, s->cols },
+	    0, -1);
+	wdoc_free(&d);
+}
+
+static void
+draw_title(const struct wizard *w, struct wscreen *s, struct wrect r)
+{
+	char *left, *right;
+	int rw;
+
+	wscreen_fill(s, r, WS_TITLE);
+	left = xasprintf(" %s %s %s", PACKAGE, w->g->right,
+	    _(wiz_page(w->page)->title));
+	right = xasprintf(_("page %zu of %zu "), w->page + 1, wiz_page_count());
+	rw = wtext_width(right);
+	wscreen_put(s, r.row, r.col, r.cols - rw - 1, WS_TITLE, left);
+	wscreen_put(s, r.row, r.col + r.cols - rw, rw, WS_TITLE, right);
+	free(left);
+	free(right);
+}
+
+static void
+draw_status(const struct wizard *w, struct wscreen *s, struct wrect r)
+{
+	const struct wpage *p = wiz_page(w->page);
+	char *text;
+
+	wscreen_fill(s, r, WS_STATUS);
+	if (w->help)
+		text = xstrdup(_(" any key: close the help"));
+	else
+		text = xasprintf(" %s%s%s", p->hint != NULL ? _(p->hint) : "",
+		    p->hint != NULL ? "  " : "",
+		    _("n: next  p: back  ?: help  q: quit"));
+	wscreen_put(s, r.row, r.col, r.cols, WS_STATUS, text);
+	free(text);
+}
+
+/* "↑ 3 more" and "↓ 12 more" on the frame where the body is cut. */
+static void
+draw_more(const struct wizard *w, struct wscreen *s, const struct wlayout *lay,
+    struct wview v)
+{
+	int below = v.total - v.first - v.shown;
+	char *t;
+
+	if (v.first > 0) {
+		t = xasprintf(_(" %s %d more "), w->g->up, v.first);
+		wscreen_put(s, lay->frame.row, lay->frame.col + lay->frame.cols -
+		    wtext_width(t) - 2, 20, WS_FRAME, t);
+		free(t);
+	}
+	if (below > 0) {
+		t = xasprintf(_(" %s %d more "), w->g->down, below);
+		wscreen_put(s, lay->frame.row + lay->frame.rows - 1,
+		    lay->frame.col + lay->frame.cols - wtext_width(t) - 2, 30,
+		    WS_FRAME, t);
+		free(t);
+	}
+}
+
+static void
+draw_help(const struct wizard *w, struct wscreen *s)
+{
+	const struct wpage *p = wiz_page(w->page);
+	struct wdoc d;
+	struct wrect box;
+	char *title;
+
+	/* Built at the box's inner width, then the box fitted to it. */
+	wdoc_init(&d, 60);
+	for (const struct wkeyhelp *h = p->help; h != NULL && h->keys != NULL; h++)
+		wdoc_kv(&d, 0, 22, _(h->keys), WS_NORMAL, _(h->what));
+	if (d.n > 0)
+		wdoc_blank(&d);
+	for (const struct wkeyhelp *h = global_help; h->keys != NULL; h++)
+		wdoc_kv(&d, 0, 22, _(h->keys), WS_NORMAL, _(h->what));
+	box = wlayout_center(s->rows, s->cols, (int)d.n + 4, 64);
+	wscreen_fill(s, box, WS_NORMAL);
+	title = xasprintf(_("Keys: %s"), _(p->title));
+	wdraw_box(s, box, w->g, WS_FRAME, title);
+	free(title);
+	wdoc_draw(&d, s, (struct wrect){ box.row + 2, box.col + 2, box.rows - 4,
+	    box.cols - 4 }, 0, -1);
+	wdoc_free(&d);
+}
+
+void
+wizard_draw(const struct wizard *w, struct wscreen *s)
+{
+	const struct wpage *p = wiz_page(w->page);
+	struct wlayout lay;
+	struct wpage_ctx c;
+	struct wview v;
+
+	wscreen_clear(s);
+	wlayout_compute(s->rows, s->cols, &lay);
+	if (lay.too_small) {
+		draw_too_small(w, s);
+		return;
+	}
+	draw_title(w, s, lay.title);
+	wdraw_box(s, lay.frame, w->g, WS_FRAME, NULL);
+	c = page_ctx(w, &lay);
+	if (p->draw != NULL) {
+		v = p->draw(&c, s);
+	} else {
+		struct wdoc d;
+
+		wdoc_init(&d, lay.body.cols);
+		p->build(&c, &d);
+		v = wdoc_draw(&d, s, lay.body, c.st->scroll, -1);
+		wdoc_free(&d);
+	}
+	draw_more(w, s, &lay, v);
+	draw_status(w, s, lay.status);
+	if (w->help)
+		draw_help(w, s);
+}
+
+void
+wizard_loop(struct wizard *w, const struct wiz_io *io, int rows, int cols,
+    bool utf8)
+{
+	struct wscreen *s = wscreen_new(rows, cols, utf8);
+
+	wizard_resize(w, s->rows, s->cols);
+	wizard_draw(w, s);
+	io->show(io->arg, s, WK_NONE);
+	while (!wizard_done(w)) {
+		int key = io->next(io->arg, &rows, &cols);
+
+		if (key == WK_EOF)
+			break;
+		if (key == WK_RESIZE) {
+			wscreen_free(s);
+			s = wscreen_new(rows, cols, utf8);
+			wizard_resize(w, s->rows, s->cols);
+		} else {
+			wizard_key(w, key);
+		}
+		wizard_draw(w, s);
+		io->show(io->arg, s, key);
+	}
+	wscreen_free(s);
+}

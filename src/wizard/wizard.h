@@ -1,0 +1,41 @@
+/* The wizard: a state machine over the pages (page.h), fed keys, drawn
+ * into an abstract screen (screen.h). It knows nothing of terminals:
+ * term.c runs it on ncurses, tests/tools/wizard-render.c on a grid and a
+ * file of keys, both through wizard_loop(). */
+#ifndef CUDAWIZ_WIZARD_H
+#define CUDAWIZ_WIZARD_H
+
+#include <stdbool.h>
+
+#include "wizard/report.h"
+#include "wizard/screen.h"
+
+struct wizard;
+
+/* r is borrowed and must outlive the wizard. utf8: box lines and ticks
+ * in UTF-8, else ASCII. */
+struct wizard	*wizard_new(const struct wiz_report *r, bool utf8);
+void		 wizard_free(struct wizard *w);
+/* The screen is now rows × cols. */
+void		 wizard_resize(struct wizard *w, int rows, int cols);
+void		 wizard_key(struct wizard *w, int key);
+bool		 wizard_done(const struct wizard *w);
+/* Draws everything for the current state; the screen's size is the one
+ * last given to wizard_resize. */
+void		 wizard_draw(const struct wizard *w, struct wscreen *s);
+
+/* Where the loop gets its events and shows its screens. */
+struct wiz_io {
+	/* The next key (keys.h); WK_RESIZE with *rows and *cols set;
+	 * WK_EOF to stop. */
+	int	(*next)(void *arg, int *rows, int *cols);
+	/* A screen to show, drawn after key (WK_NONE: the first one). */
+	void	(*show)(void *arg, const struct wscreen *s, int key);
+	void	*arg;
+};
+
+/* Runs until q, Esc or the end of the events. */
+void	wizard_loop(struct wizard *w, const struct wiz_io *io, int rows,
+	    int cols, bool utf8);
+
+#endif

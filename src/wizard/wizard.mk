@@ -1,0 +1,35 @@
+# The wizard (issue 8): pages over one report, drawn into an abstract
+# screen. Its own library, so libcudawiz-core.a never links curses
+# (tests/unit/core-walls.sh); only term.c includes curses.
+noinst_LIBRARIES += libcudawiz-wizard.a
+libcudawiz_wizard_a_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSES_CFLAGS) \
+	$(JANSSON_CFLAGS) $(LIBELF_CFLAGS)
+libcudawiz_wizard_a_SOURCES = \
+	src/wizard/keys.c src/wizard/keys.h \
+	src/wizard/screen.c src/wizard/screen.h \
+	src/wizard/layout.c src/wizard/layout.h \
+	src/wizard/glyph.c src/wizard/glyph.h \
+	src/wizard/doc.c src/wizard/doc.h \
+	src/wizard/report.c src/wizard/report.h \
+	src/wizard/page.h \
+	src/wizard/pageutil.c \
+	src/wizard/pages.c \
+	src/wizard/page_welcome.c \
+	src/wizard/page_gpus.c \
+	src/wizard/page_toolkits.c \
+	src/wizard/page_python.c \
+	src/wizard/page_env.c \
+	src/wizard/page_compat.c \
+	src/wizard/page_verify.c \
+	src/wizard/page_diag.c \
+	src/wizard/page_fix.c \
+	src/wizard/page_done.c \
+	src/wizard/wizard.c src/wizard/wizard.h \
+	src/wizard/term.c src/wizard/term.h
+
+# The command lives in the binary: it calls cmd_open and doctor's live
+# checks, which are there too.
+cudawiz_SOURCES += src/wizard/cmd_wizard.c src/wizard/cmd_wizard.h
+# The core again after the wizard library, which calls into it.
+WIZARD_LIBS = libcudawiz-wizard.a $(CORE_LIBS) $(NCURSES_LIBS)
+cudawiz_LDADD += $(WIZARD_LIBS)

@@ -1,0 +1,42 @@
+#!/bin/sh
+# `cudawiz` with no command: the doctor report off a terminal (a pipe,
+# TERM=dumb, --json), the wizard on one (run inside script(1)'s
+# pseudo-terminal, quit with q, the terminal given back).
+. "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fixture.sh"
+
+fx_new
+fx_healthy_gpu
+
+out=$(env -i TERM=xterm "$CUDAWIZ" --root "$FX" --matrix "$FX_MATRIX" </dev/null)
+like "$out" 'Summary: ' "stdout a pipe: the doctor report"
+unlike "$out" "$(printf '\033')" "and no escape sequence in it"
+out=$(env -i TERM=xterm "$CUDAWIZ" --root "$FX" --matrix "$FX_MATRIX" --ascii)
+like "$out" 'Summary: ' "--ascii is accepted off a terminal"
+out=$(env -i TERM=xterm "$CUDAWIZ" --json --root "$FX" --matrix "$FX_MATRIX" | jq -r .schema)
+is "$out" cudawiz/doctor/1 "--json with no command: doctor's JSON"
+
+if ! command -v script >/dev/null 2>&1 || ! command -v timeout >/dev/null 2>&1; then
+	skip "TERM=dumb on a terminal: the doctor report" "script(1) or timeout(1) missing (Debian package: bsdutils, coreutils)"
+	skip "on a terminal: the wizard starts" "script(1) missing"
+	skip "q quits it, exit status as doctor's" "script(1) missing"
+	skip "the terminal is given back" "script(1) missing"
+	done_testing
+	exit
+fi
+
+# script(1) gives cudawiz a pseudo-terminal for stdin and stdout.
+cmd="'$CUDAWIZ' --root '$FX' --matrix '$FX_MATRIX'"
+out=$( (sleep 1; printf q) | env -i TERM=dumb PATH=/usr/bin:/bin \
+    timeout 30 script -qec "$cmd" /dev/null 2>&1)
+like "$out" 'Summary: ' "TERM=dumb on a terminal: the doctor report"
+
+out=$( (sleep 2; printf q; sleep 1) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
+    timeout 30 script -qec "$cmd; echo \"exit=\$?\"" /dev/null 2>&1)
+like "$out" 'Welcome to cudawiz' "on a terminal: the wizard starts"
+like "$out" 'exit=0' "q quits it, exit status as doctor's (no error finding: 0)"
+# ncurses leaves the alternate screen (rmcup) when it gives the
+# terminal back.
+like "$out" "$(printf '\033')\\[\\?1049l" "the terminal is given back"
+
+done_testing

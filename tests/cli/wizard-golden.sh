@@ -1,0 +1,91 @@
+#!/bin/sh
+# The wizard's pages as golden screens: tests/tools/wizard-render runs the
+# wizard's own loop on a grid, with keys from tests/wizard/*.keys, on
+# fixture trees, and every screen is compared with tests/wizard/golden/.
+# GENERATE=1 rewrites the golden files instead (review the diff).
+. "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fixture.sh"
+. "$TESTS_SRCDIR/lib/fx_framework.sh"
+
+[ -x "${WIZARD_RENDER:-}" ] || skip_all "no wizard-render (make check builds it)"
+
+golden=$TESTS_SRCDIR/wizard/golden
+version=$("$CUDAWIZ" --version | sed 's/^cudawiz //')
+today=$(date -u +%Y-%m-%d)
+# The fixture matrix under a fixed name, so its name is the same length
+# in every run.
+mdir=$(mktemp -d "$FX_TMP/wizard-matrix.XXXXXX") || exit 99
+fx_dirs="${fx_dirs:-} $mdir"
+cp "$FX_MATRIX" "$mdir/matrix.json"
+
+# The matrix is passed by a relative name from its own directory, and
+# the root shown as /fixture, so no temporary path reaches the screens;
+# the version and today's date (the fixture matrix's) are masked.
+render() {	# NAME KEYS [ARG...]
+	name=$1
+	keys=$2
+	shift 2
+	# shellcheck disable=SC2086
+	(cd "$mdir" && eval "env -i \${ASAN_OPTIONS:+ASAN_OPTIONS=\"\$ASAN_OPTIONS\"} \
+	    \${UBSAN_OPTIONS:+UBSAN_OPTIONS=\"\$UBSAN_OPTIONS\"} LC_ALL=C $FX_ENV \
+	    \"\$WIZARD_RENDER\" --root \"\$FX\" --root-as /fixture \
+	    --matrix matrix.json \
+	    --keys \"\$TESTS_SRCDIR/wizard/\$keys\" \"\$@\"") \
+	    > "$FX.screens" 2> "$FX.stderr"
+	rc=$?
+	sed -e "s/cudawiz $version/cudawiz @VERSION@/" -e "s/$today/YYYY-MM-DD/g" \
+	    "$FX.screens" > "$FX.masked"
+	is "$rc" 0 "$name: wizard-render exits 0"
+	if [ -n "${GENERATE:-}" ]; then
+		cp "$FX.masked" "$golden/$name.txt"
+		skip "$name: the screens match" "GENERATE=1 rewrote $name.txt"
+	elif diff -u "$golden/$name.txt" "$FX.masked" > "$FX.diff"; then
+		tap_result 0 "$name: the screens match"
+	else
+		tap_result 1 "$name: the screens match"
+		head -n 60 "$FX.diff" | sed 's/^/#   /'
+	fi
+	fx_dirs="$fx_dirs $FX.screens $FX.masked $FX.diff"
+}
+
+healthy() {
+	fx_new
+	fx_healthy_gpu
+	fx_file /usr/share/misc/pci.ids "# pci.ids
+10de  NVIDIA Corporation
+	2330  GH100 [H100 SXM5 80GB]"
+	fx_toolkit 13.0.0
+	fx_link cuda-13.0 /usr/local/cuda
+	fx_file /usr/local/cuda-13.0/include/cudnn_version.h "#define CUDNN_MAJOR 9
+#define CUDNN_MINOR 19
+#define CUDNN_PATCHLEVEL 0"
+	fx_so /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9.19.0 libcudnn.so.9
+	fx_link libcudnn.so.9.19.0 /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9
+	fx_file /etc/ld.so.conf.d/cuda.conf "/usr/local/cuda-13.0/targets/x86_64-linux/lib"
+	fx_dir /usr/bin
+	fx_dir /bin
+	FX_ENV="PATH=/usr/local/cuda/bin:/usr/bin:/bin CUDA_HOME=/usr/local/cuda"
+}
+
+# A machine with something on every page: a module upgraded without a
+# reboot, a venv whose torch cannot find its runtime, a missing and an
+# empty LD_LIBRARY_PATH entry, CUDA_VISIBLE_DEVICES hiding the GPU.
+broken() {
+	healthy
+	fx_file /proc/driver/nvidia/version "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.95.05  Sat May 24 07:21:11 UTC 2025"
+	fx_file /sys/module/nvidia/version 580.95.05
+	fx_venv_env /home/u/venvs/train 3.11
+	fx_torch "$FX_SITE" 2.3.1 12.1 libcudart.so.12
+	FX_ENV="$FX_ENV VIRTUAL_ENV=/home/u/venvs/train LD_LIBRARY_PATH=/opt/cuda-11.8/lib64: CUDA_VISIBLE_DEVICES=-1"
+}
+
+healthy
+render healthy-walk walk.keys
+
+broken
+render broken-walk walk.keys
+render broken-diagnosis diagnosis.keys
+render broken-ascii walk.keys --ascii --final
+render resize resize.keys
+
+done_testing

@@ -1,0 +1,222 @@
+/* wizard-render: the wizard's own loop (src/wizard/wizard.h) on a grid
+ * screen, fed keys from a file, each screen printed as text. The golden
+ * screen tests (tests/cli/wizard-golden.sh) compare its output.
+ *
+ *   wizard-render --root DIR [--matrix FILE] [--root-as TEXT]
+ *       [--size COLSxROWS] [--keys FILE] [--ascii] [--final] [--slots]
+ *
+ * Keys are words (tests/wizard/NAME.keys): down, up, left, right, pgup,
+ * pgdn, home, end, enter, tab, btab, backspace, esc, f1, space, any one
+ * character (n, p, q, ?), and resize:COLSxROWS; '#' starts a comment.
+ * The probes read DIR as doctor --root does; nothing else is opened. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "matrix/matrix.h"
+#include "matrix/select.h"
+#include "sysroot/sysroot.h"
+#include "util/xalloc.h"
+#include "wizard/keys.h"
+#include "wizard/report.h"
+#include "wizard/wizard.h"
+
+extern char **environ;
+
+struct render {
+	FILE	*keys;
+	bool	 final;
+	bool	 slots;
+	char	 word[128];	/* the word read last */
+	struct wscreen *last;	/* --final: a copy of the latest screen */
+};
+
+static bool
+parse_size(const char *s, int *cols, int *rows)
+{
+	char *end;
+	long c, r;
+
+	c = strtol(s, &end, 10);
+	if (end == s || *end != 'x')
+		return false;
+	r = strtol(end + 1, &end, 10);
+	if (*end != '\0' || c < 1 || r < 1 || c > 1000 || r > 1000)
+		return false;
+	*cols = (int)c;
+	*rows = (int)r;
+	return true;
+}
+
+/* The next word of the key file, comments skipped; false at the end. */
+static bool
+next_word(struct render *rd)
+{
+	int ch;
+	size_t n = 0;
+
+	for (;;) {
+		ch = getc(rd->keys);
+		if (ch == '#') {
+			while (ch != EOF && ch != '\n')
+				ch = getc(rd->keys);
+		}
+		if (ch == EOF)
+			return false;
+		if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r')
+			break;
+	}
+	while (ch != EOF && ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') {
+		if (n + 1 < sizeof rd->word)
+			rd->word[n++] = (char)ch;
+		ch = getc(rd->keys);
+	}
+	rd->word[n] = '\0';
+	return true;
+}
+
+static int
+render_next(void *arg, int *rows, int *cols)
+{
+	struct render *rd = arg;
+
+	if (rd->keys == NULL)
+		return WK_EOF;
+	while (next_word(rd)) {
+		int key;
+
+		if (strncmp(rd->word, "resize:", 7) == 0) {
+			if (parse_size(rd->word + 7, cols, rows))
+				return WK_RESIZE;
+		} else if ((key = wkey_from_word(rd->word)) != WK_NONE) {
+			return key;
+		}
+		fprintf(stderr, "wizard-render: unknown key '%s'\n", rd->word);
+		exit(2);
+	}
+	return WK_EOF;
+}
+
+static void
+print_screen(const struct render *rd, const struct wscreen *s, const char *after)
+{
+	printf("=== %s (%dx%d) ===\n", after, s->cols, s->rows);
+	wscreen_print(s, stdout);
+	if (rd->slots) {
+		printf("--- slots ---\n");
+		wscreen_print_slots(s, stdout);
+	}
+}
+
+static void
+render_show(void *arg, const struct wscreen *s, int key)
+{
+	struct render *rd = arg;
+	const char *after = key == WK_NONE ? "start" : rd->word;
+
+	if (!rd->final) {
+		print_screen(rd, s, after);
+		return;
+	}
+	/* Only the last screen is printed: keep a copy of it. */
+	wscreen_free(rd->last);
+	rd->last = wscreen_new(s->rows, s->cols, s->utf8);
+	memcpy(rd->last->cells, s->cells,
+	    (size_t)s->rows * (size_t)s->cols * sizeof *s->cells);
+	if (key == WK_NONE)
+		strcpy(rd->word, "start");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "root", required_argument, NULL, 'r' },
+		{ "matrix", required_argument, NULL, 'm' },
+		{ "root-as", required_argument, NULL, 'R' },
+		{ "size", required_argument, NULL, 's' },
+		{ "keys", required_argument, NULL, 'k' },
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "final", no_argument, NULL, 'f' },
+		{ "slots", no_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *root = NULL, *matrix_file = NULL, *root_as = NULL;
+	const char *keys_file = NULL;
+	struct render rd = { 0 };
+	struct wiz_report_in in = { 0 };
+	struct wiz_report r;
+	struct wiz_io io = { render_next, render_show, &rd };
+	struct sysroot *sr;
+	struct matrix *m;
+	struct wizard *w;
+	char *err = NULL, *note = NULL;
+	int c, rows = 24, cols = 80;
+	bool utf8 = true;
+
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': root = optarg; break;
+		case 'm': matrix_file = optarg; break;
+		case 'R': root_as = optarg; break;
+		case 's':
+			if (!parse_size(optarg, &cols, &rows)) {
+				fprintf(stderr, "wizard-render: bad --size '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'k': keys_file = optarg; break;
+		case 'a': utf8 = false; break;
+		case 'f': rd.final = true; break;
+		case 'S': rd.slots = true; break;
+		default:
+			fprintf(stderr, "usage: wizard-render --root DIR [--matrix FILE] "
+			    "[--root-as TEXT] [--size COLSxROWS] [--keys FILE] [--ascii] "
+			    "[--final] [--slots]\n");
+			return 2;
+		}
+	}
+	if (root == NULL) {
+		fprintf(stderr, "wizard-render: --root is required\n");
+		return 2;
+	}
+	if (keys_file != NULL && (rd.keys = fopen(keys_file, "r")) == NULL) {
+		perror(keys_file);
+		return 2;
+	}
+	if ((m = select_matrix(matrix_file, &note, &err)) == NULL ||
+	    (sr = sysroot_new(root, &err)) == NULL) {
+		fprintf(stderr, "wizard-render: %s\n", err);
+		free(err);
+		free(note);
+		matrix_free(m);
+		if (rd.keys != NULL)
+			fclose(rd.keys);
+		return 2;
+	}
+	sysroot_keep_listings(sr);
+	in.sr = sr;
+	in.m = m;
+	in.envp = environ;
+	in.matrix_note = note;
+	in.now = time(NULL);
+	in.root_label = root_as;
+	wiz_report_make(&r, &in);
+	w = wizard_new(&r, utf8);
+	wizard_loop(w, &io, rows, cols, utf8);
+	if (rd.final && rd.last != NULL)
+		print_screen(&rd, rd.last, rd.word);
+	wscreen_free(rd.last);
+	wizard_free(w);
+	wiz_report_free(&r);
+	sysroot_free(sr);
+	matrix_free(m);
+	free(note);
+	if (rd.keys != NULL)
+		fclose(rd.keys);
+	return fflush(stdout) == 0 ? 0 : 1;
+}
