@@ -83,7 +83,10 @@ dir=$1 outdir=$2
 shift 2
 zpty z zsh -f -i || exit 3
 zpty -w z "PS1='' PROMPT='' RPS1=''; fpath=(${(q)dir} \$fpath); autoload -U compinit; compinit -u -D"
-zpty -w z 'zstyle ":completion:*" list-prompt ""; zstyle ":completion:*" menu no; LISTMAX=100000'
+# The line is cleared with ^Xk, not ^U: a line typed ahead while the
+# previous command still runs sits in the terminal's cooked-mode buffer,
+# where ^U (the kill character) would erase it before zle reads it.
+zpty -w z 'zstyle ":completion:*" list-prompt ""; zstyle ":completion:*" menu no; LISTMAX=100000; bindkey "^Xk" kill-whole-line'
 zpty -w z 'compadd () { if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __hits; builtin compadd -A __hits "$@"; (( $#__hits )) && print -rl -- $__hits >>$ZT_OUT; builtin compadd "$@"; }'
 zpty -w z "print RE''ADY"
 zpty -r z out '*READY*' || exit 3
@@ -93,7 +96,7 @@ for line; do
 	: > $outdir/$n
 	zpty -w z "ZT_OUT=${(q)outdir}/$n"
 	zpty -w -n z "$line"$'\t'
-	zpty -w -n z $'\C-u'
+	zpty -w -n z $'\C-xk'
 	zpty -w z "print DO''NE$n"
 	zpty -r z out "*DONE$n*" || exit 3
 done
