@@ -21,6 +21,9 @@ if ! command -v script >/dev/null 2>&1 || ! command -v timeout >/dev/null 2>&1; 
 	skip "on a terminal: the wizard starts" "script(1) missing"
 	skip "q quits it, exit status as doctor's" "script(1) missing"
 	skip "the terminal is given back" "script(1) missing"
+	skip "the wizard was up when SIGTERM came" "script(1) missing"
+	skip "SIGTERM ends it" "script(1) missing"
+	skip "and the terminal is given back first" "script(1) missing"
 	done_testing
 	exit
 fi
@@ -38,5 +41,14 @@ like "$out" 'exit=0' "q quits it, exit status as doctor's (no error finding: 0)"
 # ncurses leaves the alternate screen (rmcup) when it gives the
 # terminal back.
 like "$out" "$(printf '\033')\\[\\?1049l" "the terminal is given back"
+
+# SIGTERM while it waits for a key: the terminal restored, then the
+# signal itself ends it (timeout(1) says 124 when it sent one).
+out=$( (sleep 4) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
+    timeout 30 script -qec "timeout --foreground -s TERM 2 $cmd; echo \"exit=\$?\"" /dev/null 2>&1)
+like "$out" 'Welcome to cudawiz' "the wizard was up when SIGTERM came"
+like "$out" 'exit=124' "SIGTERM ends it"
+like "$(printf '%s' "$out" | sed -n '/Welcome to cudawiz/,$p')" \
+    "$(printf '\033')\\[\\?1049l" "and the terminal is given back first"
 
 done_testing
