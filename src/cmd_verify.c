@@ -28,8 +28,12 @@ static void
 progress(void *arg, const struct verify_run *r, size_t i, size_t n)
 {
 	(void)arg;
-	fprintf(stderr, _("\rchecking %zu/%zu: %s %s\033[K"), i + 1, n,
+	/* The line rewrites itself: the control bytes stay out of the
+	 * message translators see. */
+	fputc('\r', stderr);
+	fprintf(stderr, _("checking %zu/%zu: %s %s"), i + 1, n,
 	    verify_kind_name(r->kind), r->lib);
+	fputs("\033[K", stderr);
 	fflush(stderr);
 }
 
