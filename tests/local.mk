@@ -35,8 +35,8 @@ tests_unit_test_sysroot_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_sysroot_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/test_util tests/unit/test_sysroot
 
-TESTS += tests/unit/potfiles.sh
-EXTRA_DIST += tests/unit/potfiles.sh
+TESTS += tests/unit/potfiles.sh tests/unit/po-check.sh
+EXTRA_DIST += tests/unit/potfiles.sh tests/unit/po-check.sh
 TESTS += tests/unit/core-walls.sh tests/cli/basics.sh tests/cli/healthy.sh tests/cli/matrix-rules.sh
 EXTRA_DIST += tests/unit/core-walls.sh tests/cli/basics.sh tests/cli/healthy.sh tests/cli/matrix-rules.sh
 
