@@ -1,11 +1,8 @@
 # Shell completions, installed where each shell looks for them under the
 # prefix (so `make distcheck` installs and uninstalls them like any other
-# file). A packager can point them elsewhere at install time, e.g.
-#   make install zshcompletiondir=/usr/share/zsh/vendor-completions
-# (Debian's directory for packaged zsh completions).
-bashcompletiondir = $(datadir)/bash-completion/completions
-zshcompletiondir = $(datadir)/zsh/site-functions
-fishcompletiondir = $(datadir)/fish/vendor_completions.d
+# file). A packager points them elsewhere with configure's
+# --with-{bash,zsh,fish}-completion-dir (Debian packages zsh's in
+# /usr/share/zsh/vendor-completions), or at install time.
 
 # bash-completion loads completions/NAME for command NAME, so
 # cudawiz.bash is installed as "cudawiz" (a copy made in the build tree).
