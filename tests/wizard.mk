@@ -18,8 +18,11 @@ EXTRA_DIST += $(WIZARD_TESTS) \
 	tests/wizard/walk.keys \
 	tests/wizard/diagnosis.keys \
 	tests/wizard/resize.keys \
+	tests/wizard/fix.keys \
+	tests/wizard/fix-check.keys \
 	tests/wizard/golden/healthy-walk.txt \
 	tests/wizard/golden/broken-walk.txt \
 	tests/wizard/golden/broken-diagnosis.txt \
 	tests/wizard/golden/broken-ascii.txt \
-	tests/wizard/golden/resize.txt
+	tests/wizard/golden/resize.txt \
+	tests/wizard/golden/broken-fix.txt

@@ -132,6 +132,24 @@ wdoc_textf(struct wdoc *d, int indent, int cont, enum wslot slot,
 }
 
 void
+wdoc_lines(struct wdoc *d, int indent, int cont, enum wslot slot,
+    const char *text)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+		char *line = xstrndup(p, n);
+
+		wdoc_text(d, indent, cont, slot, line);
+		free(line);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+void
 wdoc_blank(struct wdoc *d)
 {
 	add_line(d, 0, WS_NORMAL, "", 0);

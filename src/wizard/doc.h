@@ -35,6 +35,12 @@ void	wdoc_text(struct wdoc *d, int indent, int cont, enum wslot slot,
 	    const char *text);
 void	wdoc_textf(struct wdoc *d, int indent, int cont, enum wslot slot,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Each '\n'-separated line of text as its own paragraph (wrapped as
+ * wdoc_text, the first line of each at indent): for text whose lines
+ * are lines already (a script, commands to paste). A final '\n' adds
+ * no empty line. */
+void	wdoc_lines(struct wdoc *d, int indent, int cont, enum wslot slot,
+	    const char *text);
 /* A heading, with a blank line before it unless it comes first. */
 void	wdoc_heading(struct wdoc *d, const char *text);
 void	wdoc_blank(struct wdoc *d);

@@ -22,6 +22,7 @@ enum wkey {
 	WK_F1,
 	WK_RESIZE,	/* an event, not a key: the size changed */
 	WK_EOF,		/* no more input (end of the key file, a signal) */
+	WK_WORKED,	/* an event: a slow step (the Fix page's check) ended */
 };
 
 /* "down", "enter", "pgdn", "q", "?", "space" … to a key; WK_NONE when

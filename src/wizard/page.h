@@ -28,11 +28,16 @@ struct page_state {
 	int	detail_scroll;
 };
 
+struct wfix;
+
 struct wpage_ctx {
 	const struct wiz_report	*r;
 	const struct wglyphs	*g;
 	struct page_state	*st;	/* draw() only reads it */
 	struct wrect		 body;
+	/* The Fix step's choices and results (fix.h), shared by the Fix
+	 * and Done pages; owned by the wizard. draw() only reads it. */
+	struct wfix		*fix;
 };
 
 /* One line of a page's help: the keys and what they do (N_ strings). */
@@ -59,6 +64,11 @@ struct wpage {
 extern const struct wpage page_welcome, page_gpus, page_toolkits,
 	page_python, page_env, page_compat, page_verify, page_diagnosis,
 	page_fix, page_done;
+
+/* The Fix page's parts (page_fix_view.c): the preview and the check's
+ * result as documents. */
+void	wfix_build_preview(const struct wpage_ctx *c, struct wdoc *d);
+void	wfix_build_result(const struct wpage_ctx *c, struct wdoc *d);
 
 /* The pages in order (pages.c). */
 const struct wpage	*wiz_page(size_t i);

@@ -1,11 +1,44 @@
-/* Done: the verdict once more, and where to go from here. */
+/* Done: the verdict once more, the script the Fix step wrote (how to
+ * activate it and how to undo it), and where to go from here. */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "i18n.h"
 #include "util/xalloc.h"
+#include "wizard/fix.h"
 #include "wizard/page.h"
+
+/* The Fix step's outcome: what to type, or that nothing was written. */
+static void
+script_part(const struct wpage_ctx *c, struct wdoc *d)
+{
+	const struct wfix *fx = c->fix;
+	char *how;
+
+	wdoc_heading(d, _("Your activation script"));
+	how = fx != NULL ? wfix_howto(fx) : NULL;
+	if (how == NULL) {
+		wdoc_text(d, 2, 4, WS_NORMAL, _("None written: the Fix step (p to "
+		    "go back) writes one."));
+		return;
+	}
+	wdoc_textf(d, 2, 4, WS_OK, _("%s wrote %s"), c->g->ok, fx->w_path);
+	if (fx->w_backup != NULL)
+		wdoc_textf(d, 4, 4, WS_NORMAL, _("the file that was there is kept "
+		    "as %s"), fx->w_backup);
+	/* The commands to paste: cut only where the line ends. */
+	wdoc_lines(d, 4, 5, WS_KEY, how);
+	free(how);
+	if (!fx->written)
+		wdoc_text(d, 2, 4, WS_WARNING, _("The choices changed after it was "
+		    "written: write again on the Fix page to keep them."));
+	if (fx->checked)
+		wdoc_textf(d, 2, 4, fx->check.ok ? WS_OK : WS_WARNING, "%s",
+		    fx->check.ok ? _("The check found every library the "
+		    "frameworks need inside it.") : _("The check found needs it "
+		    "does not fix (see Check on the Fix page)."));
+}
 
 static void
 build(const struct wpage_ctx *c, struct wdoc *d)
@@ -26,6 +59,7 @@ build(const struct wpage_ctx *c, struct wdoc *d)
 		    "warnings remain (see Diagnosis)."));
 	else
 		wdoc_textf(d, 2, 4, WS_OK, "%s %s", c->g->ok, _("No problem found."));
+	script_part(c, d);
 	wdoc_heading(d, _("From here"));
 	wdoc_text(d, 2, 4, WS_NORMAL, _("cudawiz doctor         the same report as text"));
 	wdoc_text(d, 2, 4, WS_NORMAL, _("cudawiz doctor --json  the same report for scripts"));

@@ -37,6 +37,11 @@ wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 	if (matrix_path(in->m) != NULL)
 		r->matrix_path = xstrdup(matrix_path(in->m));
 	r->matrix_refresh_days = matrix_refresh_days(in->m);
+	r->envp = in->envp;
+	r->m = in->m;
+	/* The check sources a script and may load a runtime: 30 s each at
+	 * most, so a hung shell cannot hold the screen for ever. */
+	r->check_timeout_s = 30.0;
 }
 
 void

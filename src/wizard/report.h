@@ -1,7 +1,9 @@
 /* The wizard's model: one report (facts and findings) made once at start
  * by the probes and diagnose, the same pipeline as `cudawiz doctor`.
- * Pages draw only from this; nothing in the wizard opens a file after
- * wiz_report_make returns. */
+ * Pages draw only from this; nothing in the wizard opens a system file
+ * after wiz_report_make returns. The Fix step's actions (writing a
+ * script, checking it) go through the env layer (src/envscript/,
+ * src/envplan/check.h) with the environment and matrix kept here. */
 #ifndef CUDAWIZ_WIZARD_REPORT_H
 #define CUDAWIZ_WIZARD_REPORT_H
 
@@ -21,6 +23,11 @@ struct wiz_report {
 	char		*matrix_date;	/* "YYYY-MM-DD" */
 	char		*matrix_path;	/* NULL when embedded */
 	unsigned	 matrix_refresh_days;
+	/* Borrowed from wiz_report_in for the Fix step: they must outlive
+	 * the report. */
+	char *const		*envp;
+	const struct matrix	*m;
+	double			 check_timeout_s;	/* each child of the check */
 };
 
 struct wiz_report_in {

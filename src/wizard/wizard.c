@@ -1,6 +1,9 @@
 /* The wizard's state machine: which page, the help overlay, the
- * too-small notice; global keys first the page's, then the wizard's own.
- * Drawing is a function of the state and the screen size alone. */
+ * too-small notice, the "quit without writing?" question; global keys
+ * first the page's, then the wizard's own. Drawing is a function of the
+ * state and the screen size alone. A slow step a page asks for (the Fix
+ * page's check) runs in the loop between two frames, so the screen
+ * says it is running first. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,6 +11,7 @@
 
 #include "i18n.h"
 #include "util/xalloc.h"
+#include "wizard/fix.h"
 #include "wizard/keys.h"
 #include "wizard/layout.h"
 #include "wizard/page.h"
@@ -19,7 +23,9 @@ struct wizard {
 	bool			 utf8;
 	size_t			 page;
 	struct page_state	*st;	/* one per page; owned */
+	struct wfix		*fix;	/* the Fix step's choices; owned */
 	bool			 help;
+	bool			 confirm;	/* asking before a quit */
 	bool			 quit;
 	int			 rows, cols;
 };
@@ -46,6 +52,7 @@ wizard_new(const struct wiz_report *r, bool utf8)
 	w->utf8 = utf8;
 	w->g = wglyphs_get(utf8);
 	w->st = xcalloc(wiz_page_count(), sizeof *w->st);
+	w->fix = wfix_new(r);
 	w->rows = WIZ_MIN_ROWS;
 	w->cols = WIZ_MIN_COLS;
 	return w;
@@ -57,6 +64,7 @@ wizard_free(struct wizard *w)
 	if (w == NULL)
 		return;
 	free(w->st);
+	wfix_free(w->fix);
 	free(w);
 }
 
@@ -76,7 +84,7 @@ wizard_done(const struct wizard *w)
 static struct wpage_ctx
 page_ctx(const struct wizard *w, const struct wlayout *lay)
 {
-	struct wpage_ctx c = { w->r, w->g, &w->st[w->page], lay->body };
+	struct wpage_ctx c = { w->r, w->g, &w->st[w->page], lay->body, w->fix };
 
 	return c;
 }
@@ -104,6 +112,16 @@ doc_key(const struct wpage *p, const struct wpage_ctx *c, int key)
 	return used ? WPK_DONE : WPK_IGNORED;
 }
 
+/* Quits, or first asks when a previewed script would be lost. */
+static void
+quit(struct wizard *w)
+{
+	if (wfix_unsaved(w->fix))
+		w->confirm = true;
+	else
+		w->quit = true;
+}
+
 void
 wizard_key(struct wizard *w, int key)
 {
@@ -112,22 +130,34 @@ wizard_key(struct wizard *w, int key)
 	struct wpage_ctx c;
 	enum wpage_key r;
 
+	if (w->confirm) {
+		if (key == 'y' || key == 'Y')
+			w->quit = true;
+		else if (key == 'n' || key == 'N' || key == WK_ESC)
+			w->confirm = false;
+		return;
+	}
 	wlayout_compute(w->rows, w->cols, &lay);
 	if (lay.too_small) {
 		/* Nothing but quitting makes sense on a notice. */
 		if (key == 'q' || key == WK_ESC)
-			w->quit = true;
+			quit(w);
 		return;
 	}
 	if (w->help) {
 		w->help = false;
 		return;
 	}
+	c = page_ctx(w, &lay);
+	/* A field being typed into takes every key, '?' and 'q' too. */
+	if (p == &page_fix && w->fix->mode == WFM_EDIT) {
+		(void)p->key(&c, key);
+		return;
+	}
 	if (key == '?' || key == WK_F1) {
 		w->help = true;
 		return;
 	}
-	c = page_ctx(w, &lay);
 	r = p->key != NULL ? p->key(&c, key) : doc_key(p, &c, key);
 	if (r == WPK_DONE)
 		return;
@@ -137,7 +167,7 @@ wizard_key(struct wizard *w, int key)
 		break;
 	case WK_ENTER:
 		if (w->page + 1 == wiz_page_count())
-			w->quit = true;
+			quit(w);
 		else
 			go(w, 1);
 		break;
@@ -145,7 +175,7 @@ wizard_key(struct wizard *w, int key)
 		go(w, -1);
 		break;
 	case 'q': case WK_ESC:
-		w->quit = true;
+		quit(w);
 		break;
 	default:
 		break;
@@ -161,10 +191,14 @@ draw_too_small(const struct wizard *w, struct wscreen *s)
 
 	/* Wrapped to whatever width there is, down to a few columns. */
 	wdoc_init(&d, s->cols);
-	msg = xasprintf(_("Terminal too small: cudawiz needs %d%s%d, this one is "
-	    "%d%s%d. Make the window larger, or press q to quit."),
-	    WIZ_MIN_COLS, w->utf8 ? "×" : "x", WIZ_MIN_ROWS, s->cols,
-	    w->utf8 ? "×" : "x", s->rows);
+	if (w->confirm)
+		msg = xstrdup(_("The script you previewed is not written. Quit "
+		    "anyway? y: quit  n: stay"));
+	else
+		msg = xasprintf(_("Terminal too small: cudawiz needs %d%s%d, this "
+		    "one is %d%s%d. Make the window larger, or press q to quit."),
+		    WIZ_MIN_COLS, w->utf8 ? "×" : "x", WIZ_MIN_ROWS, s->cols,
+		    w->utf8 ? "×" : "x", s->rows);
 	wdoc_text(&d, 0, 0, WS_WARNING, msg);
 	free(msg);
 	top = (s->rows - (int)d.n) / 2;
@@ -197,7 +231,9 @@ draw_status(const struct wizard *w, struct wscreen *s, struct wrect r)
 	char *text;
 
 	wscreen_fill(s, r, WS_STATUS);
-	if (w->help)
+	if (w->confirm)
+		text = xstrdup(_(" y: quit without writing  n, Esc: stay"));
+	else if (w->help)
 		text = xstrdup(_(" any key: close the help"));
 	else
 		text = xasprintf(" %s%s%s", p->hint != NULL ? _(p->hint) : "",
@@ -256,6 +292,26 @@ draw_help(const struct wizard *w, struct wscreen *s)
 	wdoc_free(&d);
 }
 
+static void
+draw_confirm(const struct wizard *w, struct wscreen *s)
+{
+	struct wdoc d;
+	struct wrect box;
+
+	wdoc_init(&d, 50);
+	wdoc_text(&d, 0, 0, WS_WARNING, _("The script you previewed is not "
+	    "written yet."));
+	wdoc_blank(&d);
+	wdoc_text(&d, 0, 0, WS_NORMAL, _("Quit anyway? y: quit, n or Esc: stay "
+	    "(Write is on the Fix page)."));
+	box = wlayout_center(s->rows, s->cols, (int)d.n + 4, 54);
+	wscreen_fill(s, box, WS_NORMAL);
+	wdraw_box(s, box, w->g, WS_FRAME, _("Quit?"));
+	wdoc_draw(&d, s, (struct wrect){ box.row + 2, box.col + 2, box.rows - 4,
+	    box.cols - 4 }, 0, -1);
+	wdoc_free(&d);
+}
+
 void
 wizard_draw(const struct wizard *w, struct wscreen *s)
 {
@@ -287,6 +343,14 @@ wizard_draw(const struct wizard *w, struct wscreen *s)
 	draw_status(w, s, lay.status);
 	if (w->help)
 		draw_help(w, s);
+	if (w->confirm)
+		draw_confirm(w, s);
+}
+
+bool
+wizard_work(struct wizard *w)
+{
+	return wfix_work(w->fix);
 }
 
 void
@@ -312,6 +376,12 @@ wizard_loop(struct wizard *w, const struct wiz_io *io, int rows, int cols,
 		}
 		wizard_draw(w, s);
 		io->show(io->arg, s, key);
+		/* The frame just shown says a slow step is running; run it
+		 * and show what it found. */
+		if (wizard_work(w)) {
+			wizard_draw(w, s);
+			io->show(io->arg, s, WK_WORKED);
+		}
 	}
 	wscreen_free(s);
 }

@@ -23,6 +23,9 @@ bool		 wizard_done(const struct wizard *w);
 /* Draws everything for the current state; the screen's size is the one
  * last given to wizard_resize. */
 void		 wizard_draw(const struct wizard *w, struct wscreen *s);
+/* Runs a slow step a page asked for (the Fix page's check), after the
+ * frame that says it runs was shown; false when there was none. */
+bool		 wizard_work(struct wizard *w);
 
 /* Where the loop gets its events and shows its screens. */
 struct wiz_io {

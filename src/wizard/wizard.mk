@@ -22,7 +22,11 @@ libcudawiz_wizard_a_SOURCES = \
 	src/wizard/page_compat.c \
 	src/wizard/page_verify.c \
 	src/wizard/page_diag.c \
+	src/wizard/fix.c src/wizard/fix.h \
+	src/wizard/fix_howto.c \
+	src/wizard/lineedit.c src/wizard/lineedit.h \
 	src/wizard/page_fix.c \
+	src/wizard/page_fix_view.c \
 	src/wizard/page_done.c \
 	src/wizard/wizard.c src/wizard/wizard.h \
 	src/wizard/term.c src/wizard/term.h

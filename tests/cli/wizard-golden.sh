@@ -21,10 +21,12 @@ cp "$FX_MATRIX" "$mdir/matrix.json"
 # The matrix is passed by a relative name from its own directory, and
 # the root shown as /fixture, so no temporary path reaches the screens;
 # the version and today's date (the fixture matrix's) are masked.
-render() {	# NAME KEYS [ARG...]
-	name=$1
-	keys=$2
-	shift 2
+# Run from the matrix's directory: the Fix page's walks write their
+# scripts there by a relative name, so no temporary path reaches the
+# screens either.
+run_render() {	# KEYS [ARG...]: screens in $FX.masked, status in $rc
+	keys=$1
+	shift
 	# shellcheck disable=SC2086
 	(cd "$mdir" && eval "env -i \${ASAN_OPTIONS:+ASAN_OPTIONS=\"\$ASAN_OPTIONS\"} \
 	    \${UBSAN_OPTIONS:+UBSAN_OPTIONS=\"\$UBSAN_OPTIONS\"} LC_ALL=C $FX_ENV \
@@ -35,6 +37,13 @@ render() {	# NAME KEYS [ARG...]
 	rc=$?
 	sed -e "s/cudawiz $version/cudawiz @VERSION@/" -e "s/$today/YYYY-MM-DD/g" \
 	    "$FX.screens" > "$FX.masked"
+	fx_dirs="$fx_dirs $FX.screens $FX.masked $FX.stderr"
+}
+
+render() {	# NAME KEYS [ARG...]
+	name=$1
+	shift
+	run_render "$@"
 	is "$rc" 0 "$name: wizard-render exits 0"
 	if [ -n "${GENERATE:-}" ]; then
 		cp "$FX.masked" "$golden/$name.txt"
@@ -87,5 +96,38 @@ render broken-walk walk.keys
 render broken-diagnosis diagnosis.keys
 render broken-ascii walk.keys --ascii --final
 render resize resize.keys
+
+# The Fix page on the broken machine: the lists, the path typed, the
+# preview scrolled, q asking first, the script written, the Done page.
+render broken-fix fix.keys
+script=$mdir/fixed-cudawiz-env.sh
+ok "fix: the script is on disk" test -s "$script"
+is "$(grep -m1 'cudawiz-format:' "$script" 2>/dev/null)" "# cudawiz-format: sh" \
+    "fix: it is a sh script"
+is "$(head -n 1 "$script" 2>/dev/null | cut -c1-21)" "# cudawiz-format: sh" \
+    "fix: and its first line says so"
+
+# The check sources the written script in this machine's shell, which
+# drops directories this machine lacks: its rows depend on the machine,
+# so they are matched, not compared whole.
+run_render fix-check.keys
+is "$rc" 0 "fix-check: wizard-render exits 0"
+screens=$(cat "$FX.masked")
+like "$screens" "write the script first: the check sources the file on disk" \
+    "fix-check: Check before Write says to write first"
+like "$screens" "wrote \./cudawiz-env\.sh" "fix-check: the default path is written"
+# The header of the first screen with a line matching an awk pattern.
+header_of() { awk -v pat="$1" '/^=== /{h=$0} $0 ~ pat {print h; exit}' "$FX.masked"; }
+is "$(header_of 'Checking \\./cudawiz-env\\.sh')" "=== enter (80x24) ===" \
+    "fix-check: a frame says the check runs before it does"
+is "$(header_of 'Check of \\./cudawiz-env\\.sh: a sh script, sourced in ')" \
+    "=== (worked) (80x24) ===" "fix-check: then, with no key, its result"
+like "$screens" "libcudart\.so\.12 for torch 2\.3\.1 .*: (FIXED|STILL BROKEN|unchanged|resolves elsewhere)" \
+    "fix-check: torch's runtime need, with its verdict"
+like "$screens" "not run: under --root nothing is loaded" "fix-check: no live load under --root"
+like "$screens" "Result: " "fix-check: the result line, scrolled to"
+like "$screens" "activate:  \. \./cudawiz-env\.sh" "fix-check: Done says how to activate"
+like "$screens" "undo:      cudawiz_deactivate_" "fix-check: and how to undo"
+ok "fix-check: the script is on disk" test -s "$mdir/cudawiz-env.sh"
 
 done_testing

@@ -7,7 +7,10 @@
  *
  * Keys are words (tests/wizard/NAME.keys): down, up, left, right, pgup,
  * pgdn, home, end, enter, tab, btab, backspace, esc, f1, space, any one
- * character (n, p, q, ?), and resize:COLSxROWS; '#' starts a comment.
+ * character (n, p, q, ?), resize:COLSxROWS, and text:STRING (each
+ * character of STRING typed, one screen printed after the last); '#'
+ * starts a comment. A slow step the wizard runs between two frames (the
+ * Fix page's check) prints its screen as "=== (worked) ===".
  * The probes read DIR as doctor --root does; nothing else is opened. */
 #include "config.h"
 
@@ -31,7 +34,8 @@ struct render {
 	FILE	*keys;
 	bool	 final;
 	bool	 slots;
-	char	 word[128];	/* the word read last */
+	char	 word[512];	/* the word read last */
+	const char *typing;	/* text: characters still to type; NULL */
 	struct wscreen *last;	/* --final: a copy of the latest screen */
 };
 
@@ -86,10 +90,15 @@ render_next(void *arg, int *rows, int *cols)
 
 	if (rd->keys == NULL)
 		return WK_EOF;
+	if (rd->typing != NULL && *rd->typing != '\0')
+		return (unsigned char)*rd->typing++;
 	while (next_word(rd)) {
 		int key;
 
-		if (strncmp(rd->word, "resize:", 7) == 0) {
+		if (strncmp(rd->word, "text:", 5) == 0 && rd->word[5] != '\0') {
+			rd->typing = rd->word + 5;
+			return (unsigned char)*rd->typing++;
+		} else if (strncmp(rd->word, "resize:", 7) == 0) {
 			if (parse_size(rd->word + 7, cols, rows))
 				return WK_RESIZE;
 		} else if ((key = wkey_from_word(rd->word)) != WK_NONE) {
@@ -116,8 +125,12 @@ static void
 render_show(void *arg, const struct wscreen *s, int key)
 {
 	struct render *rd = arg;
-	const char *after = key == WK_NONE ? "start" : rd->word;
+	const char *after = key == WK_NONE ? "start" : key == WK_WORKED ?
+	    "(worked)" : rd->word;
 
+	/* Typing a text: the screen after its last character only. */
+	if (rd->typing != NULL && *rd->typing != '\0' && key != WK_WORKED)
+		return;
 	if (!rd->final) {
 		print_screen(rd, s, after);
 		return;
@@ -127,8 +140,10 @@ render_show(void *arg, const struct wscreen *s, int key)
 	rd->last = wscreen_new(s->rows, s->cols, s->utf8);
 	memcpy(rd->last->cells, s->cells,
 	    (size_t)s->rows * (size_t)s->cols * sizeof *s->cells);
-	if (key == WK_NONE)
-		strcpy(rd->word, "start");
+	if (key == WK_NONE || key == WK_WORKED) {
+		rd->typing = NULL;	/* it pointed into the word */
+		strcpy(rd->word, key == WK_NONE ? "start" : "(worked)");
+	}
 }
 
 int
