@@ -12,7 +12,8 @@ AM_TESTS_ENVIRONMENT += \
 
 WIZARD_TESTS = \
 	tests/cli/wizard-golden.sh \
-	tests/cli/wizard-entry.sh
+	tests/cli/wizard-entry.sh \
+	tests/cli/wizard-tmux.sh
 TESTS += $(WIZARD_TESTS)
 EXTRA_DIST += $(WIZARD_TESTS) \
 	tests/wizard/walk.keys \
