@@ -79,6 +79,9 @@ build_form(const struct wpage_ctx *c, struct wdoc *d, int *actions)
 		wdoc_kv(d, 0, LABELW + 2, lab, WS_NORMAL, v);
 		free(lab);
 		free(v);
+		if (f == WF_OUTPUT && fx->mode == WFM_EDIT)
+			wdoc_text(d, LABELW + 2, LABELW + 2, WS_DIM, _("Enter: keep "
+			    "it  Esc: put back what was there"));
 	}
 	d->item = -1;
 	wdoc_blank(d);
