@@ -3,6 +3,7 @@
 #define CUDAWIZ_CLI_H
 
 #include <stdbool.h>
+#include <time.h>
 #include <stddef.h>
 
 /* Exit codes (design.md): 0 no error finding, 1 an error finding or the
@@ -62,6 +63,11 @@ struct sysroot;
  * *note gets the matrix's note when note is not NULL. */
 int	cmd_open(const struct cli_opts *opts, struct matrix **m,
 	    struct sysroot **sr, char **note);
+
+/* When the matrix was last refreshed from the network, from the cache's
+ * sidecar; 0 when never (or when that cannot be read: then MATRIX_STALE
+ * may say so, which is the right advice). doctor and the wizard agree. */
+time_t	cmd_matrix_checked(void);
 
 /* doctor's live verification: when a driver is loaded, a quick run of
  * every check (cmd_verify.c); otherwise facts->verify says why not. */

@@ -20,25 +20,6 @@
 
 extern char **environ;
 
-/* When the matrix was last refreshed from the network, from the cache's
- * sidecar; 0 when never (or when that cannot be read: then MATRIX_STALE
- * may say so, which is the right advice). */
-static time_t
-matrix_checked(void)
-{
-	struct cache_meta meta = { 0 };
-	char *path, *err = NULL;
-	time_t checked = 0;
-
-	path = cache_matrix_path(&err);
-	if (path != NULL && cache_meta_load(path, &meta, &err) == 0)
-		checked = meta.checked;
-	cache_meta_free(&meta);
-	free(path);
-	free(err);
-	return checked;
-}
-
 int
 cmd_doctor(const struct cli_opts *opts)
 {
@@ -65,7 +46,7 @@ cmd_doctor(const struct cli_opts *opts)
 	in.facts = facts;
 	in.matrix = m;
 	in.now = time(NULL);
-	in.matrix_checked = matrix_checked();
+	in.matrix_checked = cmd_matrix_checked();
 	diagnose(&in, &findings);
 	if (opts->json)
 		rc = json_print_doctor(stdout, facts, &findings, m, in.now,

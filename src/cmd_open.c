@@ -1,10 +1,12 @@
-/* The set-up the probing commands share; see cli.h. */
+/* What the probing commands (and the wizard) share; see cli.h. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cli.h"
+#include "matrix/cache.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "sysroot/sysroot.h"
@@ -35,4 +37,20 @@ fail:
 	free(err);
 	free(n);
 	return -1;
+}
+
+time_t
+cmd_matrix_checked(void)
+{
+	struct cache_meta meta = { 0 };
+	char *path, *err = NULL;
+	time_t checked = 0;
+
+	path = cache_matrix_path(&err);
+	if (path != NULL && cache_meta_load(path, &meta, &err) == 0)
+		checked = meta.checked;
+	cache_meta_free(&meta);
+	free(path);
+	free(err);
+	return checked;
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
@@ -30,25 +31,6 @@ cmd_wizard_wanted(void)
 
 	return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 &&
 	    term != NULL && term[0] != '\0' && strcmp(term, "dumb") != 0;
-}
-
-/* When the matrix was last refreshed from the network (0: never), as
- * doctor reads it (cmd_doctor.c keeps its copy static), so the wizard's
- * MATRIX_STALE agrees with doctor's. */
-static time_t
-matrix_checked(void)
-{
-	struct cache_meta meta = { 0 };
-	char *path, *err = NULL;
-	time_t checked = 0;
-
-	path = cache_matrix_path(&err);
-	if (path != NULL && cache_meta_load(path, &meta, &err) == 0)
-		checked = meta.checked;
-	cache_meta_free(&meta);
-	free(path);
-	free(err);
-	return checked;
 }
 
 static void
@@ -75,7 +57,7 @@ cmd_wizard(const struct cli_opts *opts, bool ascii)
 	in.envp = environ;
 	in.matrix_note = note;
 	in.now = time(NULL);
-	in.matrix_checked = matrix_checked();
+	in.matrix_checked = cmd_matrix_checked();
 	in.verify = verify;
 	in.verify_arg = (void *)opts;
 	wiz_report_make(&r, &in);
