@@ -11,15 +11,20 @@
  * character of STRING typed, one screen printed after the last); '#'
  * starts a comment. A slow step the wizard runs between two frames (the
  * Fix page's check) prints its screen as "=== (worked) ===".
- * The probes read DIR as doctor --root does; nothing else is opened. */
+ * The probes read DIR as doctor --root does; nothing else is opened.
+ * The locale comes from the environment, and CUDAWIZ_LOCALEDIR names the
+ * catalogs as it does for cudawiz, so a page renders in German or
+ * Chinese (tests/unit/po-check.sh). */
 #include "config.h"
 
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "i18n.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "sysroot/sysroot.h"
@@ -173,6 +178,13 @@ main(int argc, char **argv)
 	int c, rows = 24, cols = 80;
 	bool utf8 = true;
 
+	setlocale(LC_ALL, "");
+#ifdef ENABLE_NLS
+	if (getenv("CUDAWIZ_LOCALEDIR") != NULL) {
+		bindtextdomain(PACKAGE, getenv("CUDAWIZ_LOCALEDIR"));
+		textdomain(PACKAGE);
+	}
+#endif
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': root = optarg; break;

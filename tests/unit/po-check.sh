@@ -40,5 +40,20 @@ for lang in de zh_CN; do
 	    CUDAWIZ_LOCALEDIR="$tmp/locale" "$CUDAWIZ" --help 2>&1)
 	like "$got" "$(printf '%s' "$want" | sed 's/[][\\.*^$()+?{}|]/\\&/g')" \
 	    "$lang: LANGUAGE=$lang cudawiz --help shows it"
+	# A wizard page, on an empty tree.
+	if [ -x "${WIZARD_RENDER:-}" ]; then
+		mkdir -p "$tmp/root"
+		: > "$tmp/none.keys"
+		title=$(LANGUAGE=$lang LC_ALL=C.UTF-8 TEXTDOMAINDIR=$tmp/locale \
+		    gettext -d cudawiz "Welcome" 2>/dev/null)
+		page=$(env -i PATH=/usr/bin:/bin LANGUAGE=$lang LC_ALL=C.UTF-8 \
+		    CUDAWIZ_LOCALEDIR="$tmp/locale" "$WIZARD_RENDER" --root "$tmp/root" \
+		    --keys "$tmp/none.keys" --final 2>&1)
+		ok "$lang: the wizard's Welcome title is translated" \
+		    test -n "$title" -a "$title" != Welcome
+		like "$page" " cudawiz → $title " "$lang: the wizard's Welcome page renders in it"
+	else
+		skip "$lang: the wizard page" "no wizard-render test tool"
+	fi
 done
 done_testing
