@@ -13,7 +13,8 @@ AM_TESTS_ENVIRONMENT += \
 WIZARD_TESTS = \
 	tests/cli/wizard-golden.sh \
 	tests/cli/wizard-entry.sh \
-	tests/cli/wizard-tmux.sh
+	tests/cli/wizard-tmux.sh \
+	tests/cli/wizard-verify.sh
 TESTS += $(WIZARD_TESTS)
 EXTRA_DIST += $(WIZARD_TESTS) \
 	tests/wizard/walk.keys \
@@ -21,6 +22,9 @@ EXTRA_DIST += $(WIZARD_TESTS) \
 	tests/wizard/resize.keys \
 	tests/wizard/fix.keys \
 	tests/wizard/fix-check.keys \
+	tests/wizard/verify-run.keys \
+	tests/wizard/verify-cancel.keys \
+	tests/wizard/verify-intr.keys \
 	tests/wizard/golden/healthy-walk.txt \
 	tests/wizard/golden/broken-walk.txt \
 	tests/wizard/golden/broken-diagnosis.txt \

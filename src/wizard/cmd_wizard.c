@@ -60,6 +60,9 @@ cmd_wizard(const struct cli_opts *opts, bool ascii)
 	in.matrix_checked = cmd_matrix_checked();
 	in.verify = verify;
 	in.verify_arg = (void *)opts;
+	/* The page's own runs: doctor's quick sizes, --timeout's limit. */
+	in.verify_timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 : 0;
+	in.verify_quick = true;
 	wiz_report_make(&r, &in);
 	sysroot_free(sr);
 	free(note);

@@ -14,6 +14,7 @@ static const struct {
 	{ "home", WK_HOME }, { "end", WK_END }, { "enter", WK_ENTER },
 	{ "tab", WK_TAB }, { "btab", WK_BTAB }, { "backspace", WK_BACKSPACE },
 	{ "esc", WK_ESC }, { "f1", WK_F1 }, { "space", ' ' },
+	{ "ctrl-c", WK_INTR },
 };
 
 int

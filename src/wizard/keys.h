@@ -23,6 +23,8 @@ enum wkey {
 	WK_RESIZE,	/* an event, not a key: the size changed */
 	WK_EOF,		/* no more input (end of the key file, a signal) */
 	WK_WORKED,	/* an event: a slow step (the Fix page's check) ended */
+	WK_PROGRESS,	/* an event: a frame drawn while a slow step runs */
+	WK_INTR,	/* Ctrl-C while a slow step runs: stop it */
 };
 
 /* "down", "enter", "pgdn", "q", "?", "space" … to a key; WK_NONE when

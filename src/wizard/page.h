@@ -29,6 +29,7 @@ struct page_state {
 };
 
 struct wfix;
+struct wvstep;
 
 struct wpage_ctx {
 	const struct wiz_report	*r;
@@ -38,6 +39,9 @@ struct wpage_ctx {
 	/* The Fix step's choices and results (fix.h), shared by the Fix
 	 * and Done pages; owned by the wizard. draw() only reads it. */
 	struct wfix		*fix;
+	/* The checks run from the Live verification page (vstep.h); owned
+	 * by the wizard. draw() only reads it. */
+	struct wvstep		*vstep;
 };
 
 /* One line of a page's help: the keys and what they do (N_ strings). */

@@ -42,6 +42,24 @@ wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 	/* The check sources a script and may load a runtime: 30 s each at
 	 * most, so a hung shell cannot hold the screen for ever. */
 	r->check_timeout_s = 30.0;
+	r->now = in->now;
+	r->matrix_checked = in->matrix_checked;
+	r->verify_timeout_s = in->verify_timeout_s;
+	r->verify_quick = in->verify_quick;
+}
+
+void
+wiz_report_rediagnose(struct wiz_report *r)
+{
+	struct diagnose_input di;
+
+	findings_free(&r->findings);
+	r->findings = (struct findings){ 0 };
+	di.facts = r->facts;
+	di.matrix = r->m;
+	di.now = r->now;
+	di.matrix_checked = r->matrix_checked;
+	diagnose(&di, &r->findings);
 }
 
 void

@@ -7,6 +7,7 @@
 #ifndef CUDAWIZ_WIZARD_REPORT_H
 #define CUDAWIZ_WIZARD_REPORT_H
 
+#include <stdbool.h>
 #include <time.h>
 
 #include "diagnose/finding.h"
@@ -28,6 +29,11 @@ struct wiz_report {
 	char *const		*envp;
 	const struct matrix	*m;
 	double			 check_timeout_s;	/* each child of the check */
+	/* For running the checks and diagnosing again from the wizard. */
+	time_t			 now;
+	time_t			 matrix_checked;
+	double			 verify_timeout_s;	/* <= 0: verify's default */
+	bool			 verify_quick;
 };
 
 struct wiz_report_in {
@@ -44,10 +50,17 @@ struct wiz_report_in {
 	/* Shown instead of the root directory (tests pin it); NULL: the
 	 * directory itself. */
 	const char		*root_label;
+	/* How the wizard's own runs of the checks go (--timeout, doctor's
+	 * quick sizes). */
+	double			 verify_timeout_s;
+	bool			 verify_quick;
 };
 
 /* Probes, annotates, verifies and diagnoses into r. */
 void	wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in);
 void	wiz_report_free(struct wiz_report *r);
+/* The findings anew from the facts and r->m, after the checks ran or
+ * the matrix changed: the same rules as at start, rules_verify too. */
+void	wiz_report_rediagnose(struct wiz_report *r);
 
 #endif

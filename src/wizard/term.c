@@ -6,7 +6,9 @@
  * it. ncurses keeps SIGWINCH and reports it as KEY_RESIZE; the layout is
  * then recomputed from the new size. Signals only set a flag, read
  * between keys (getch waits at most POLL_MS), because endwin() is not
- * async-signal-safe. */
+ * async-signal-safe. While a slow step runs (the checks, an update),
+ * SIGINT only asks that step to stop: Ctrl-C then means "stop this",
+ * not "quit", and the wizard goes on. */
 #include "config.h"
 
 #include <curses.h>
@@ -26,7 +28,10 @@
 #define POLL_MS		200
 
 static volatile sig_atomic_t caught;
+static volatile sig_atomic_t busy;	/* a slow step runs */
+static volatile sig_atomic_t interrupted;	/* SIGINT while busy */
 static bool active;		/* curses owns the terminal */
+static bool resized;		/* KEY_RESIZE read while busy: owed */
 
 static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 
@@ -55,7 +60,10 @@ static attr_t attrs[WS_COUNT];
 static void
 on_signal(int sig)
 {
-	caught = sig;
+	if (sig == SIGINT && busy)
+		interrupted = 1;
+	else
+		caught = sig;
 }
 
 static void
@@ -151,6 +159,11 @@ term_next(void *arg, int *rows, int *cols)
 
 		if (caught)
 			return WK_EOF;
+		if (resized) {
+			resized = false;
+			getmaxyx(stdscr, *rows, *cols);
+			return WK_RESIZE;
+		}
 		ch = getch();
 		if (ch == ERR)
 			continue;
@@ -162,6 +175,41 @@ term_next(void *arg, int *rows, int *cols)
 		if (ch != WK_NONE)
 			return ch;
 	}
+}
+
+/* A key pressed while a step runs, without waiting. */
+static int
+term_poll(void *arg)
+{
+	int ch;
+
+	(void)arg;
+	if (interrupted) {
+		interrupted = 0;
+		return WK_INTR;
+	}
+	nodelay(stdscr, TRUE);
+	ch = getch();
+	timeout(POLL_MS);
+	if (ch == ERR)
+		return WK_NONE;
+	if (ch == KEY_RESIZE) {
+		/* The step's frames keep the old size; the loop resizes
+		 * once it is over. */
+		resized = true;
+		return WK_NONE;
+	}
+	/* Ctrl-C's byte, should the terminal deliver it rather than a
+	 * signal. */
+	return ch == 3 ? WK_INTR : map_key(ch);
+}
+
+static void
+term_busy(void *arg, bool on)
+{
+	(void)arg;
+	interrupted = 0;
+	busy = on;
 }
 
 static void
@@ -186,10 +234,10 @@ term_show(void *arg, const struct wscreen *s, int key)
 }
 
 int
-wiz_term_run(const struct wiz_report *r, const struct wiz_term_opts *o)
+wiz_term_run(struct wiz_report *r, const struct wiz_term_opts *o)
 {
 	struct sigaction sa, old[sizeof sigs / sizeof sigs[0]];
-	struct wiz_io io = { term_next, term_show, NULL };
+	struct wiz_io io = { term_next, term_show, term_poll, term_busy, NULL };
 	struct wizard *w;
 	SCREEN *scr;
 	bool utf8;

@@ -15,8 +15,8 @@ struct wiz_term_opts {
 /* Runs the wizard on stdin/stdout until the user quits. Returns 0; -1
  * when the terminal could not be set up (nothing was drawn, the reason
  * is on stderr); or the number of the signal (SIGINT, SIGTERM, SIGHUP)
- * that ended it, the terminal restored, for the caller to re-raise once
+ * that ended it (Ctrl-C while a step runs stops the step instead), the terminal restored, for the caller to re-raise once
  * it has freed what it holds. */
-int	wiz_term_run(const struct wiz_report *r, const struct wiz_term_opts *o);
+int	wiz_term_run(struct wiz_report *r, const struct wiz_term_opts *o);
 
 #endif

@@ -15,15 +15,20 @@
 #include "wizard/keys.h"
 #include "wizard/layout.h"
 #include "wizard/page.h"
+#include "wizard/vstep.h"
 #include "wizard/wizard.h"
 
 struct wizard {
-	const struct wiz_report	*r;
+	struct wiz_report	*r;
 	const struct wglyphs	*g;
 	bool			 utf8;
 	size_t			 page;
 	struct page_state	*st;	/* one per page; owned */
 	struct wfix		*fix;	/* the Fix step's choices; owned */
+	struct wvstep		*vstep;	/* the checks run from the wizard; owned */
+	/* While wizard_loop runs: where a slow step draws its frames. */
+	const struct wiz_io	*io;
+	struct wscreen		*s;
 	bool			 help;
 	bool			 confirm;	/* asking before a quit */
 	bool			 quit;
@@ -43,8 +48,10 @@ static const struct wkeyhelp global_help[] = {
 	{ NULL, NULL },
 };
 
+static bool step_tick(void *arg, bool draw);
+
 struct wizard *
-wizard_new(const struct wiz_report *r, bool utf8)
+wizard_new(struct wiz_report *r, bool utf8)
 {
 	struct wizard *w = xcalloc(1, sizeof *w);
 
@@ -53,6 +60,9 @@ wizard_new(const struct wiz_report *r, bool utf8)
 	w->g = wglyphs_get(utf8);
 	w->st = xcalloc(wiz_page_count(), sizeof *w->st);
 	w->fix = wfix_new(r);
+	w->vstep = xcalloc(1, sizeof *w->vstep);
+	w->vstep->tick = step_tick;
+	w->vstep->tick_arg = w;
 	w->rows = WIZ_MIN_ROWS;
 	w->cols = WIZ_MIN_COLS;
 	return w;
@@ -65,6 +75,8 @@ wizard_free(struct wizard *w)
 		return;
 	free(w->st);
 	wfix_free(w->fix);
+	wvstep_free(w->vstep);
+	free(w->vstep);
 	free(w);
 }
 
@@ -84,7 +96,8 @@ wizard_done(const struct wizard *w)
 static struct wpage_ctx
 page_ctx(const struct wizard *w, const struct wlayout *lay)
 {
-	struct wpage_ctx c = { w->r, w->g, &w->st[w->page], lay->body, w->fix };
+	struct wpage_ctx c = { w->r, w->g, &w->st[w->page], lay->body, w->fix,
+	    w->vstep };
 
 	return c;
 }
@@ -347,10 +360,56 @@ wizard_draw(const struct wizard *w, struct wscreen *s)
 		draw_confirm(w, s);
 }
 
-bool
+/* A frame while a step runs, then the keys pressed meanwhile: Esc, q
+ * and Ctrl-C ask it to stop; the others are dropped, as the screen they
+ * were meant for has moved on. */
+static bool
+step_tick(void *arg, bool draw)
+{
+	struct wizard *w = arg;
+	bool stop = false;
+	int key;
+
+	if (w->io == NULL)
+		return false;
+	if (draw) {
+		wizard_draw(w, w->s);
+		w->io->show(w->io->arg, w->s, WK_PROGRESS);
+	}
+	while (w->io->poll != NULL && (key = w->io->poll(w->io->arg)) != WK_NONE)
+		if (key == WK_ESC || key == 'q' || key == WK_INTR)
+			stop = true;
+	return stop;
+}
+
+/* The findings changed: the Diagnosis list starts again at the top. */
+static void
+findings_changed(struct wizard *w)
+{
+	for (size_t i = 0; i < wiz_page_count(); i++)
+		if (wiz_page(i) == &page_diagnosis)
+			w->st[i] = (struct page_state){ 0 };
+}
+
+/* Runs a slow step a page asked for, after the frame that says it runs
+ * was shown; false when there was none. */
+static bool
 wizard_work(struct wizard *w)
 {
-	return wfix_work(w->fix);
+	bool worked;
+
+	if (wfix_work(w->fix))
+		return true;
+	if (!w->vstep->pending)
+		return false;
+	if (w->io->busy != NULL)
+		w->io->busy(w->io->arg, true);
+	worked = wvstep_work(w->vstep, w->r);
+	if (w->io->busy != NULL)
+		w->io->busy(w->io->arg, false);
+	if (worked)
+		findings_changed(w);
+	return worked;
 }
 
 void
@@ -360,6 +419,8 @@ wizard_loop(struct wizard *w, const struct wiz_io *io, int rows, int cols,
 	struct wscreen *s = wscreen_new(rows, cols, utf8);
 
 	wizard_resize(w, s->rows, s->cols);
+	w->io = io;
+	w->s = s;
 	wizard_draw(w, s);
 	io->show(io->arg, s, WK_NONE);
 	while (!wizard_done(w)) {
@@ -370,6 +431,7 @@ wizard_loop(struct wizard *w, const struct wiz_io *io, int rows, int cols,
 		if (key == WK_RESIZE) {
 			wscreen_free(s);
 			s = wscreen_new(rows, cols, utf8);
+			w->s = s;
 			wizard_resize(w, s->rows, s->cols);
 		} else {
 			wizard_key(w, key);
@@ -383,5 +445,7 @@ wizard_loop(struct wizard *w, const struct wiz_io *io, int rows, int cols,
 			io->show(io->arg, s, WK_WORKED);
 		}
 	}
+	w->io = NULL;
+	w->s = NULL;
 	wscreen_free(s);
 }

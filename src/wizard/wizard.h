@@ -12,9 +12,10 @@
 
 struct wizard;
 
-/* r is borrowed and must outlive the wizard. utf8: box lines and ticks
- * in UTF-8, else ASCII. */
-struct wizard	*wizard_new(const struct wiz_report *r, bool utf8);
+/* r is borrowed and must outlive the wizard; the slow steps change it
+ * (the checks' results, the findings). utf8: box lines and ticks in
+ * UTF-8, else ASCII. */
+struct wizard	*wizard_new(struct wiz_report *r, bool utf8);
 void		 wizard_free(struct wizard *w);
 /* The screen is now rows × cols. */
 void		 wizard_resize(struct wizard *w, int rows, int cols);
@@ -23,9 +24,6 @@ bool		 wizard_done(const struct wizard *w);
 /* Draws everything for the current state; the screen's size is the one
  * last given to wizard_resize. */
 void		 wizard_draw(const struct wizard *w, struct wscreen *s);
-/* Runs a slow step a page asked for (the Fix page's check), after the
- * frame that says it runs was shown; false when there was none. */
-bool		 wizard_work(struct wizard *w);
 
 /* Where the loop gets its events and shows its screens. */
 struct wiz_io {
@@ -34,6 +32,12 @@ struct wiz_io {
 	int	(*next)(void *arg, int *rows, int *cols);
 	/* A screen to show, drawn after key (WK_NONE: the first one). */
 	void	(*show)(void *arg, const struct wscreen *s, int key);
+	/* While a slow step runs: a key pressed meanwhile, without waiting
+	 * (WK_INTR for Ctrl-C), or WK_NONE; NULL: none can be. */
+	int	(*poll)(void *arg);
+	/* A slow step starts (true) or ends: Ctrl-C then stops the step
+	 * rather than the wizard. NULL: nothing to do. */
+	void	(*busy)(void *arg, bool on);
 	void	*arg;
 };
 

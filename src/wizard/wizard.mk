@@ -21,6 +21,7 @@ libcudawiz_wizard_a_SOURCES = \
 	src/wizard/page_env.c \
 	src/wizard/page_compat.c \
 	src/wizard/page_verify.c \
+	src/wizard/vstep.c src/wizard/vstep.h \
 	src/wizard/page_diag.c \
 	src/wizard/fix.c src/wizard/fix.h \
 	src/wizard/fix_howto.c \

@@ -10,7 +10,13 @@
  * character (n, p, q, ?), resize:COLSxROWS, and text:STRING (each
  * character of STRING typed, one screen printed after the last); '#'
  * starts a comment. A slow step the wizard runs between two frames (the
- * Fix page's check) prints its screen as "=== (worked) ===".
+ * Fix page's check) prints its screen as "=== (worked) ===", and each
+ * frame it draws while running (the checks' progress) as
+ * "=== (progress) ===". While a step runs, the key file's next word is
+ * read only when it is busy:KEY (KEY pressed during the step, read at
+ * its next frame: busy:esc, busy:q, busy:ctrl-c) or busy:- (nothing
+ * pressed by this frame); other words wait for the step to end. The
+ * live checks need --root / (a fixture tree is never run).
  * The probes read DIR as doctor --root does; nothing else is opened.
  * The locale comes from the environment, and CUDAWIZ_LOCALEDIR names the
  * catalogs as it does for cudawiz, so a page renders in German or
@@ -40,6 +46,8 @@ struct render {
 	bool	 final;
 	bool	 slots;
 	char	 word[512];	/* the word read last */
+	bool	 held;		/* pending is read but not used yet (busy:) */
+	char	 pending[512];
 	const char *typing;	/* text: characters still to type; NULL */
 	struct wscreen *last;	/* --final: a copy of the latest screen */
 };
@@ -68,6 +76,11 @@ next_word(struct render *rd)
 	int ch;
 	size_t n = 0;
 
+	if (rd->held) {
+		rd->held = false;
+		memcpy(rd->word, rd->pending, sizeof rd->word);
+		return true;
+	}
 	for (;;) {
 		ch = getc(rd->keys);
 		if (ch == '#') {
@@ -100,6 +113,8 @@ render_next(void *arg, int *rows, int *cols)
 	while (next_word(rd)) {
 		int key;
 
+		if (strncmp(rd->word, "busy:", 5) == 0)
+			continue;	/* meant for a step that did not run */
 		if (strncmp(rd->word, "text:", 5) == 0 && rd->word[5] != '\0') {
 			rd->typing = rd->word + 5;
 			return (unsigned char)*rd->typing++;
@@ -113,6 +128,29 @@ render_next(void *arg, int *rows, int *cols)
 		exit(2);
 	}
 	return WK_EOF;
+}
+
+/* While a step runs: the next word when it is busy:KEY. */
+static int
+render_poll(void *arg)
+{
+	struct render *rd = arg;
+	int key;
+
+	if (rd->keys == NULL || !next_word(rd))
+		return WK_NONE;
+	if (strncmp(rd->word, "busy:", 5) != 0) {
+		memcpy(rd->pending, rd->word, sizeof rd->pending);
+		rd->held = true;
+		return WK_NONE;
+	}
+	if (strcmp(rd->word + 5, "-") == 0)
+		return WK_NONE;
+	if ((key = wkey_from_word(rd->word + 5)) == WK_NONE) {
+		fprintf(stderr, "wizard-render: unknown key '%s'\n", rd->word);
+		exit(2);
+	}
+	return key;
 }
 
 static void
@@ -131,10 +169,11 @@ render_show(void *arg, const struct wscreen *s, int key)
 {
 	struct render *rd = arg;
 	const char *after = key == WK_NONE ? "start" : key == WK_WORKED ?
-	    "(worked)" : rd->word;
+	    "(worked)" : key == WK_PROGRESS ? "(progress)" : rd->word;
 
 	/* Typing a text: the screen after its last character only. */
-	if (rd->typing != NULL && *rd->typing != '\0' && key != WK_WORKED)
+	if (rd->typing != NULL && *rd->typing != '\0' && key != WK_WORKED &&
+	    key != WK_PROGRESS)
 		return;
 	if (!rd->final) {
 		print_screen(rd, s, after);
@@ -145,9 +184,10 @@ render_show(void *arg, const struct wscreen *s, int key)
 	rd->last = wscreen_new(s->rows, s->cols, s->utf8);
 	memcpy(rd->last->cells, s->cells,
 	    (size_t)s->rows * (size_t)s->cols * sizeof *s->cells);
-	if (key == WK_NONE || key == WK_WORKED) {
+	if (key == WK_NONE || key == WK_WORKED || key == WK_PROGRESS) {
 		rd->typing = NULL;	/* it pointed into the word */
-		strcpy(rd->word, key == WK_NONE ? "start" : "(worked)");
+		strcpy(rd->word, key == WK_NONE ? "start" : key == WK_WORKED ?
+		    "(worked)" : "(progress)");
 	}
 }
 
@@ -170,7 +210,7 @@ main(int argc, char **argv)
 	struct render rd = { 0 };
 	struct wiz_report_in in = { 0 };
 	struct wiz_report r;
-	struct wiz_io io = { render_next, render_show, &rd };
+	struct wiz_io io = { render_next, render_show, render_poll, NULL, &rd };
 	struct sysroot *sr;
 	struct matrix *m;
 	struct wizard *w;
@@ -232,6 +272,7 @@ main(int argc, char **argv)
 	in.matrix_note = note;
 	in.now = time(NULL);
 	in.root_label = root_as;
+	in.verify_quick = true;
 	wiz_report_make(&r, &in);
 	w = wizard_new(&r, utf8);
 	wizard_loop(w, &io, rows, cols, utf8);
