@@ -40,12 +40,11 @@ progress(void *arg, const struct verify_run *r, size_t i, size_t n)
 static void
 opts_of(const struct cli_opts *opts, bool quick, struct verify_opts *vo)
 {
-	vo->helper = NULL;
+	*vo = (struct verify_opts){ 0 };
 	vo->timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 : 0;
 	vo->quick = quick;
 	vo->envp = environ;
 	vo->progress = isatty(STDERR_FILENO) && !opts->json ? progress : NULL;
-	vo->progress_arg = NULL;
 }
 
 static void

@@ -92,6 +92,7 @@ verify_json(const struct verify_facts *vf)
 	put(o, "timeout_s", vf->state == VERIFY_STATE_RAN ?
 	    json_real(vf->timeout_s) : NULL);
 	put(o, "quick", json_boolean(vf->quick));
+	put(o, "cancelled", json_boolean(vf->cancelled));
 	put(o, "ms", vf->state == VERIFY_STATE_RAN ? json_real(vf->ms) : NULL);
 	for (size_t i = 0; i < vf->runs.n; i++)
 		json_array_append_new(runs, run_json(&vf->runs.v[i]));

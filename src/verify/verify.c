@@ -170,6 +170,14 @@ verify_all(struct facts *facts, const struct verify_opts *o)
 		prepare(r, o->quick);
 		if (o->progress != NULL)
 			o->progress(o->progress_arg, r, i, vf->runs.n);
+		if (o->cancel != NULL && o->cancel(o->progress_arg)) {
+			vf->cancelled = true;
+			vf->planned = vf->runs.n;
+			for (size_t j = i; j < vf->runs.n; j++)
+				verify_run_free(&vf->runs.v[j]);
+			vf->runs.n = i;
+			break;
+		}
 		build_env(r, o->envp, &env);
 		envv = xreallocarray(NULL, env.n + 1, sizeof *envv);
 		for (size_t k = 0; k < env.n; k++)

@@ -22,6 +22,10 @@ struct verify_opts {
 	void		(*progress)(void *arg, const struct verify_run *run,
 			    size_t index, size_t total);
 	void		*progress_arg;
+	/* Asked before each run, after progress, with progress_arg; true
+	 * stops there: the runs not started are dropped and the facts say
+	 * cancelled (a wizard's Esc). NULL: never. */
+	bool		(*cancel)(void *arg);
 };
 
 /* Plans the runs from facts and runs them. Under --root (facts->

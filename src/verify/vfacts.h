@@ -101,6 +101,10 @@ struct verify_facts {
 	double			 timeout_s;
 	bool			 quick;
 	double			 ms;		/* all runs together */
+	/* Stopped by the caller (verify_opts.cancel): runs holds those
+	 * that ran, of planned. */
+	bool			 cancelled;
+	size_t			 planned;
 	struct {
 		struct verify_run	*v;
 		size_t			 n, cap;
