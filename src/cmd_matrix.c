@@ -1,10 +1,11 @@
 /* cudawiz matrix show | path | update: the compatibility matrix in use and
  * its refresh.
  *
- * An update is all or nothing: every source is fetched and checked first,
- * NVIDIA's manifests are merged into a copy of the data, the result is
- * validated once more, and only then is the cache replaced. Any failure on
- * the way leaves the cache byte-identical and ends with one line. */
+ * An update is all or nothing (matrix/update.c, which the wizard runs
+ * too): every source is fetched and checked first, NVIDIA's manifests are
+ * merged into a copy of the data, the result is validated once more, and
+ * only then is the cache replaced. Any failure on the way leaves the cache
+ * byte-identical and ends with one line; this file only reports. */
 #include "config.h"
 
 #include <jansson.h>
@@ -17,69 +18,20 @@
 #include "cli.h"
 #include "i18n.h"
 #include "matrix/cache.h"
-#include "matrix/fetch.h"
 #include "matrix/matrix.h"
 #include "matrix/redistrib.h"
 #include "matrix/select.h"
+#include "matrix/update.h"
 #include "present/json.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
 
-/* The project's own published matrix comes from configure
- * (--with-matrix-url, MATRIX_URL in config.h); a build without one updates
- * from NVIDIA's manifests alone, rather than failing every update on a
- * file that is not published. */
-/* NVIDIA's redistrib directories (compat-facts.md §8): their listings
- * name one manifest per release. */
-#define CUDA_REDIST_URL \
-	"https://developer.download.nvidia.com/compute/cuda/redist/"
-#define CUDNN_REDIST_URL \
-	"https://developer.download.nvidia.com/compute/cudnn/redist/"
-
-static const char *const default_urls[] = {
-	MATRIX_URL, CUDA_REDIST_URL, CUDNN_REDIST_URL,
-};
-
-/* What a fetched body turned out to be. */
-enum kind {
-	KIND_NONE = 0,		/* 304: not fetched again */
-	KIND_MATRIX,
-	KIND_MANIFEST,
-	KIND_LISTING,
-};
-
 static const char *const kind_words[] = {
-	[KIND_NONE] = NULL,
-	[KIND_MATRIX] = "matrix",
-	[KIND_MANIFEST] = "manifest",
-	[KIND_LISTING] = "listing",
-};
-
-struct source {
-	char			*url;
-	bool			 from_listing;	/* may not be a listing itself */
-	long			 status;	/* 200, 304; 0 not fetched */
-	enum kind		 kind;
-	char			*etag;
-	char			*last_modified;
-	struct redistrib	 manifest;	/* KIND_MANIFEST */
-	char			*found;		/* KIND_LISTING: the manifest it named */
-	int			 applied;	/* redistrib_apply's answer */
-};
-
-struct update {
-	const struct cli_opts	*opts;
-	struct fetch_opts	 fo;
-	struct cache_meta	 old_meta;
-	bool			 conditional;	/* the cache is the base */
-	struct {
-		struct source	*v;
-		size_t		 n, cap;
-	} src;
-	struct matrix		*fetched;	/* a cudawiz matrix from a source */
-	size_t			 fetched_from;
-	struct strv		 notes;
+	[MATRIX_UPDATE_KIND_NONE] = NULL,
+	[MATRIX_UPDATE_KIND_MATRIX] = "matrix",
+	[MATRIX_UPDATE_KIND_MANIFEST] = "manifest",
+	[MATRIX_UPDATE_KIND_LISTING] = "listing",
 };
 
 static void
@@ -307,192 +259,8 @@ matrix_path_cmd(const struct cli_opts *opts)
 
 /* ---------------------------------------------------------------- update */
 
-static struct source *
-add_source(struct update *u, const char *url, bool from_listing)
-{
-	struct source *s = VEC_PUSH(&u->src);
-
-	s->url = xstrdup(url);
-	s->from_listing = from_listing;
-	return s;
-}
-
 static void
-free_sources(struct update *u)
-{
-	for (size_t i = 0; i < u->src.n; i++) {
-		struct source *s = &u->src.v[i];
-
-		free(s->url);
-		free(s->etag);
-		free(s->last_modified);
-		free(s->found);
-		redistrib_free(&s->manifest);
-	}
-	FREE(&u->src.v);
-	u->src.n = u->src.cap = 0;
-}
-
-/* The directory a listing's URL names, for the file names in it. */
-static char *
-listing_base(const char *url)
-{
-	size_t n = strcspn(url, "?#");
-
-	while (n > 0 && url[n - 1] != '/')
-		n--;
-	return xstrndup(url, n);
-}
-
-static bool
-looks_like_json(const char *body, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len && (body[i] == ' ' || body[i] == '\t' ||
-	    body[i] == '\r' || body[i] == '\n'))
-		i++;
-	return i < len && (body[i] == '{' || body[i] == '[');
-}
-
-/* Decides what a 200 body is and keeps what is needed of it. Returns 0, or
- * -1 with *err the one line. */
-static int
-take_body(struct update *u, size_t idx, const struct fetch_result *res,
-    char **err)
-{
-	struct source *s = &u->src.v[idx];
-	struct strv names = STRV_INIT;
-	char *why, *base, *next;
-
-	if (looks_like_json(res->body, res->len)) {
-		if (redistrib_is_manifest(res->body, res->len)) {
-			if (redistrib_parse(res->body, res->len, &s->manifest,
-			    &why) != 0) {
-				*err = xasprintf(_("%s: not a valid NVIDIA "
-				    "manifest: %s"), s->url, why);
-				free(why);
-				return -1;
-			}
-			s->kind = KIND_MANIFEST;
-			return 0;
-		}
-		if (u->fetched != NULL) {
-			*err = xasprintf(_("%s: a second cudawiz matrix (the "
-			    "first came from %s); give one"), s->url,
-			    u->src.v[u->fetched_from].url);
-			return -1;
-		}
-		u->fetched = matrix_parse(res->body, res->len, &why);
-		if (u->fetched == NULL) {
-			*err = xasprintf(_("%s: not a valid cudawiz matrix: %s"),
-			    s->url, why);
-			free(why);
-			return -1;
-		}
-		u->fetched_from = idx;
-		s->kind = KIND_MATRIX;
-		return 0;
-	}
-	if (s->from_listing || redistrib_listing(res->body, res->len,
-	    &names) == 0) {
-		*err = xasprintf(s->from_listing ? _("%s: not JSON, so not an "
-		    "NVIDIA manifest") : _("%s: neither JSON nor a directory "
-		    "listing that names redistrib_*.json files"), s->url);
-		strv_free(&names);
-		return -1;
-	}
-	base = listing_base(res->url);
-	next = xasprintf("%s%s", base, names.v[0]);
-	s->kind = KIND_LISTING;
-	s->found = xstrdup(names.v[0]);
-	/* s is not used after this: add_source may move the vector. */
-	add_source(u, next, true);
-	free(next);
-	free(base);
-	strv_free(&names);
-	return 0;
-}
-
-static int
-fetch_one(struct update *u, size_t idx, bool conditional, char **err)
-{
-	struct fetch_opts fo = u->fo;
-	struct fetch_result res;
-	const struct cache_validator *v;
-	struct source *s = &u->src.v[idx];
-	int rc;
-
-	v = conditional ? cache_meta_find(&u->old_meta, s->url) : NULL;
-	if (v != NULL) {
-		fo.if_none_match = v->etag;
-		fo.if_modified_since = v->last_modified;
-	}
-	if (fetch(s->url, &fo, &res, err) != 0)
-		return -1;
-	s->status = res.status;
-	FREE(&s->etag);
-	FREE(&s->last_modified);
-	if (res.not_modified) {
-		s->kind = KIND_NONE;
-		s->etag = v->etag != NULL ? xstrdup(v->etag) : NULL;
-		s->last_modified = v->last_modified != NULL ?
-		    xstrdup(v->last_modified) : NULL;
-		fetch_result_free(&res);
-		return 0;
-	}
-	s->etag = res.etag;
-	s->last_modified = res.last_modified;
-	res.etag = res.last_modified = NULL;
-	rc = take_body(u, idx, &res, err);
-	fetch_result_free(&res);
-	return rc;
-}
-
-/* Fetches every source, and the manifests that listings name. */
-static int
-fetch_all(struct update *u, char **err)
-{
-	for (size_t i = 0; i < u->src.n; i++)
-		if (fetch_one(u, i, u->conditional, err) != 0)
-			return -1;
-	/* A 304 means "what the cache holds", and the cache is about to be
-	 * replaced by a fetched matrix: those sources are needed whole. */
-	for (size_t i = 0; i < u->src.n && u->fetched != NULL; i++) {
-		if (u->src.v[i].status != 304)
-			continue;
-		if (fetch_one(u, i, false, err) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* Merges the manifests into m, in the order given. */
-static int
-merge(struct update *u, struct matrix *m, char **err)
-{
-	for (size_t i = 0; i < u->src.n; i++) {
-		struct source *s = &u->src.v[i];
-		char *why;
-
-		if (s->kind != KIND_MANIFEST)
-			continue;
-		s->applied = redistrib_apply(&s->manifest, m, &why);
-		if (s->applied < 0) {
-			*err = xasprintf(_("%s: %s"), s->url, why);
-			free(why);
-			return -1;
-		}
-		if (s->applied == 0)
-			strv_pushf(&u->notes, _("%s: CUDA %s names no "
-			    "nvidia_driver, so there is nothing to add"),
-			    s->url, s->manifest.label);
-	}
-	return 0;
-}
-
-static void
-describe_source(const struct source *s, struct strbuf *sb)
+describe_source(const struct matrix_update_source *s, struct strbuf *sb)
 {
 	const struct redistrib *r = &s->manifest;
 
@@ -501,13 +269,13 @@ describe_source(const struct source *s, struct strbuf *sb)
 		return;
 	}
 	switch (s->kind) {
-	case KIND_MATRIX:
+	case MATRIX_UPDATE_KIND_MATRIX:
 		strbuf_puts(sb, _("cudawiz matrix"));
 		break;
-	case KIND_LISTING:
+	case MATRIX_UPDATE_KIND_LISTING:
 		strbuf_printf(sb, _("listing; newest %s"), s->found);
 		break;
-	case KIND_MANIFEST:
+	case MATRIX_UPDATE_KIND_MANIFEST:
 		if (r->kind == REDISTRIB_CUDA && r->driver != NULL)
 			strbuf_printf(sb, _("CUDA %s, driver %s"), r->label,
 			    r->driver);
@@ -520,20 +288,20 @@ describe_source(const struct source *s, struct strbuf *sb)
 				    r->cuda_majors.v[i]);
 		}
 		break;
-	case KIND_NONE:
+	case MATRIX_UPDATE_KIND_NONE:
 		break;
 	}
 }
 
 static json_t *
-sources_json(const struct update *u)
+sources_json(const struct matrix_update *u)
 {
 	json_t *a = json_array();
 
 	if (a == NULL)
 		die(_("out of memory"));
 	for (size_t i = 0; i < u->src.n; i++) {
-		const struct source *s = &u->src.v[i];
+		const struct matrix_update_source *s = &u->src.v[i];
 		json_t *o = json_object();
 
 		if (o == NULL)
@@ -542,7 +310,7 @@ sources_json(const struct update *u)
 		set(o, "status", s->status > 0 ? json_integer(s->status) :
 		    json_null());
 		set(o, "kind", jstr(kind_words[s->kind]));
-		set(o, "release", s->kind == KIND_MANIFEST ?
+		set(o, "release", s->kind == MATRIX_UPDATE_KIND_MANIFEST ?
 		    jstr(s->manifest.label) : json_null());
 		if (json_array_append_new(a, o) != 0)
 			die(_("out of memory"));
@@ -552,10 +320,12 @@ sources_json(const struct update *u)
 
 /* The report: one JSON document, or a line per source and the result. */
 static int
-report(const struct update *u, const char *result, const char *path,
+report(const struct matrix_update *u, bool json, const char *result,
     const struct matrix *m, const char *error)
 {
-	if (u->opts->json) {
+	const char *path = u->path;
+
+	if (json) {
 		json_t *doc = json_object(), *notes = json_array();
 		const struct matrix_cuda_release *cr;
 		enum matrix_status st;
@@ -606,170 +376,55 @@ report(const struct update *u, const char *result, const char *path,
 }
 
 static int
-update_failed(struct update *u, const char *path, char *err)
+update_failed(const struct matrix_update *u, bool json)
 {
 	char *line = xasprintf(_("matrix update failed: %s; the cached matrix "
-	    "is unchanged"), err);
+	    "is unchanged"), u->err);
 	int rc;
 
 	print_error(line);
-	rc = report(u, "failed", path, NULL, line);
+	rc = report(u, json, "failed", NULL, line);
 	free(line);
-	free(err);
 	return rc == EXIT_OK ? EXIT_FINDINGS : rc;
 }
 
-/* True when doc is byte for byte what the cache already holds. */
-static bool
-same_as_cache(const char *path, const char *doc)
-{
-	char *old, *err;
-	size_t len;
-	bool same;
-
-	if (cache_read_file(path, CACHE_READ_MAX, &old, &len, &err) != 0) {
-		free(err);
-		return false;
-	}
-	same = len == strlen(doc) && memcmp(old, doc, len) == 0;
-	free(old);
-	return same;
-}
-
-static int
-run_update(struct update *u, const char *path)
-{
-	struct cache_meta meta = { 0 };
-	struct matrix *base, *m;
-	char *note, *err, *doc;
-	bool changed = false;
-	int rc;
-
-	base = select_matrix(u->opts->matrix_file, &note, &err);
-	if (base == NULL) {
-		print_error(err);
-		free(err);
-		return EXIT_USAGE;
-	}
-	if (note != NULL)
-		strv_push_owned(&u->notes, note);
-	/* Validators describe the cache; they only make sense when the cache
-	 * is what the update builds on. */
-	u->conditional = matrix_source(base) == MATRIX_CACHE &&
-	    strcmp(matrix_path(base), path) == 0;
-	if (u->conditional && cache_meta_load(path, &u->old_meta, &err) != 0) {
-		strv_push_owned(&u->notes, err);
-		u->conditional = false;
-	}
-	if (fetch_global_init(&err) != 0) {
-		matrix_free(base);
-		return update_failed(u, path, err);
-	}
-	rc = fetch_all(u, &err);
-	fetch_global_cleanup();
-	if (rc != 0) {
-		matrix_free(base);
-		return update_failed(u, path, err);
-	}
-	for (size_t i = 0; i < u->src.n; i++)
-		if (u->src.v[i].status == 200 && u->src.v[i].kind != KIND_LISTING)
-			changed = true;
-	if (u->fetched != NULL) {
-		matrix_free(base);
-		m = u->fetched;
-		u->fetched = NULL;
-	} else {
-		m = base;
-	}
-	if (merge(u, m, &err) != 0) {
-		matrix_free(m);
-		return update_failed(u, path, err);
-	}
-	meta.checked = time(NULL);
-	for (size_t i = 0; i < u->src.n; i++)
-		if (u->src.v[i].kind != KIND_LISTING)
-			cache_meta_set(&meta, u->src.v[i].url, u->src.v[i].etag,
-			    u->src.v[i].last_modified);
-	doc = matrix_to_json(m);
-	if (!changed || same_as_cache(path, doc)) {
-		/* Nothing new: the matrix file stays as it is; only the time
-		 * of the check and the validators are recorded. */
-		if (cache_store_meta(path, &meta, &err) != 0) {
-			strv_push_owned(&u->notes, xasprintf(_("the time of "
-			    "this check was not recorded: %s"), err));
-			free(err);
-		}
-		rc = report(u, "up-to-date", path, m, NULL);
-	} else {
-		struct matrix *emb = matrix_embedded();
-
-		if (strcmp(matrix_date(m), matrix_date(emb)) < 0)
-			strv_pushf(&u->notes, _("the new data (%s) is older than "
-			    "the built-in data (%s); cudawiz keeps using the "
-			    "built-in data"), matrix_date(m), matrix_date(emb));
-		matrix_free(emb);
-		rc = cache_store(path, doc, strlen(doc), &meta, &err);
-		if (rc < 0) {
-			free(doc);
-			matrix_free(m);
-			cache_meta_free(&meta);
-			return update_failed(u, path, err);
-		}
-		if (rc > 0) {
-			/* The matrix is in place; only its validators are
-			 * missing, which costs one full download later. */
-			strv_push_owned(&u->notes, err);
-		}
-		rc = report(u, "updated", path, m, NULL);
-	}
-	free(doc);
-	matrix_free(m);
-	cache_meta_free(&meta);
-	return rc;
-}
-
+/* The update itself is matrix/update.c's, shared with the wizard; this
+ * says how it went. */
 static int
 matrix_update(const struct cli_opts *opts)
 {
-	struct update u = { .opts = opts };
-	char *path, *err;
-	int rc;
+	struct matrix_update_opts o = {
+		.urls = opts->urls,
+		.nurls = opts->nurls,
+		.matrix_file = opts->matrix_file,
+		.offline = opts->offline,
+		.root = opts->root,
+		.connect_timeout_ms = opts->connect_timeout_ms,
+		.timeout_ms = opts->timeout_ms,
+	};
+	struct matrix_update u;
+	int rc = EXIT_FINDINGS;
 
-	if (opts->offline) {
-		print_error(_("matrix update needs the network, and --offline "
-		    "forbids it; the cached matrix is unchanged"));
-		return EXIT_FINDINGS;
+	switch (matrix_update_run(&o, &u)) {
+	case MATRIX_UPDATE_REFUSED:
+		print_error(u.err);
+		break;
+	case MATRIX_UPDATE_BAD_BASE:
+		print_error(u.err);
+		rc = EXIT_USAGE;
+		break;
+	case MATRIX_UPDATE_FAILED:
+	case MATRIX_UPDATE_CANCELLED:
+		rc = update_failed(&u, opts->json);
+		break;
+	case MATRIX_UPDATE_UP_TO_DATE:
+		rc = report(&u, opts->json, "up-to-date", u.m, NULL);
+		break;
+	case MATRIX_UPDATE_UPDATED:
+		rc = report(&u, opts->json, "updated", u.m, NULL);
+		break;
 	}
-	if (opts->root != NULL && *opts->root != '\0' &&
-	    strcmp(opts->root, "/") != 0) {
-		print_error(_("matrix update fetches nothing under --root "
-		    "(or CUDAWIZ_ROOT); the cached matrix is unchanged"));
-		return EXIT_FINDINGS;
-	}
-	path = cache_matrix_path(&err);
-	if (path == NULL) {
-		print_error(err);
-		free(err);
-		return EXIT_FINDINGS;
-	}
-	fetch_opts_init(&u.fo);
-	if (opts->connect_timeout_ms > 0)
-		u.fo.connect_timeout_ms = opts->connect_timeout_ms;
-	if (opts->timeout_ms > 0)
-		u.fo.timeout_ms = opts->timeout_ms;
-	if (opts->nurls > 0)
-		for (size_t i = 0; i < opts->nurls; i++)
-			add_source(&u, opts->urls[i], false);
-	else
-		for (size_t i = 0; i < sizeof default_urls / sizeof *default_urls; i++)
-			if (default_urls[i][0] != '\0')
-				add_source(&u, default_urls[i], false);
-	rc = run_update(&u, path);
-	free_sources(&u);
-	matrix_free(u.fetched);
-	cache_meta_free(&u.old_meta);
-	strv_free(&u.notes);
-	free(path);
+	matrix_update_free(&u);
 	return rc;
 }
 

@@ -14,7 +14,8 @@ WIZARD_TESTS = \
 	tests/cli/wizard-golden.sh \
 	tests/cli/wizard-entry.sh \
 	tests/cli/wizard-tmux.sh \
-	tests/cli/wizard-verify.sh
+	tests/cli/wizard-verify.sh \
+	tests/cli/wizard-update.sh
 TESTS += $(WIZARD_TESTS)
 EXTRA_DIST += $(WIZARD_TESTS) \
 	tests/wizard/walk.keys \
@@ -25,6 +26,10 @@ EXTRA_DIST += $(WIZARD_TESTS) \
 	tests/wizard/verify-run.keys \
 	tests/wizard/verify-cancel.keys \
 	tests/wizard/verify-intr.keys \
+	tests/wizard/update-run.keys \
+	tests/wizard/update-cancel.keys \
+	tests/wizard/update-intr.keys \
+	tests/wizard/update-offline.keys \
 	tests/wizard/golden/healthy-walk.txt \
 	tests/wizard/golden/broken-walk.txt \
 	tests/wizard/golden/broken-diagnosis.txt \

@@ -63,22 +63,32 @@ cmd_wizard(const struct cli_opts *opts, bool ascii)
 	/* The page's own runs: doctor's quick sizes, --timeout's limit. */
 	in.verify_timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 : 0;
 	in.verify_quick = true;
+	/* The Compatibility page's update, as `matrix update` would run
+	 * with these options. */
+	in.update.offline = opts->offline;
+	in.update.matrix_file = opts->matrix_file;
+	in.update.urls = opts->urls;
+	in.update.nurls = opts->nurls;
+	in.update.connect_timeout_ms = opts->connect_timeout_ms;
 	wiz_report_make(&r, &in);
 	sysroot_free(sr);
 	free(note);
 	rc = wiz_term_run(&r, &to);
-	if (rc < 0 && text_print_doctor(stdout, r.facts, &r.findings, m,
+	/* r.m: the matrix an update brought in, if one did. */
+	if (rc < 0 && text_print_doctor(stdout, r.facts, &r.findings, r.m,
 	    style_want_color(STDOUT_FILENO, opts->color)) != 0)
 		perror(PACKAGE ": writing the report");
-	matrix_free(m);
 	if (rc > 0) {
 		/* Ended by a signal: die of it, as the shell expects. */
 		wiz_report_free(&r);
+		matrix_free(m);
 		signal(rc, SIG_DFL);
 		raise(rc);
 		return EXIT_USAGE;
 	}
 	rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS : EXIT_OK;
+	/* The report borrows m until it is freed. */
 	wiz_report_free(&r);
+	matrix_free(m);
 	return rc;
 }

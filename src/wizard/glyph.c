@@ -7,12 +7,14 @@ static const struct wglyphs utf8_glyphs = {
 	.h = "─", .v = "│", .tl = "┌", .tr = "┐", .bl = "└", .br = "┘",
 	.ok = "✓", .bad = "✗", .warn = "!", .info = "i",
 	.bullet = "•", .up = "↑", .down = "↓", .right = "→", .ellipsis = "…",
+	.bar_done = "█", .bar_todo = "░",
 };
 
 static const struct wglyphs ascii_glyphs = {
 	.h = "-", .v = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+",
 	.ok = "+", .bad = "x", .warn = "!", .info = "i",
 	.bullet = "*", .up = "^", .down = "v", .right = ">", .ellipsis = "...",
+	.bar_done = "#", .bar_todo = "-",
 };
 
 const struct wglyphs *

@@ -14,6 +14,7 @@ struct wglyphs {
 	const char	*h, *v, *tl, *tr, *bl, *br;	/* box */
 	const char	*ok, *bad, *warn, *info;	/* states */
 	const char	*bullet, *up, *down, *right, *ellipsis;
+	const char	*bar_done, *bar_todo;	/* a progress bar's cells */
 };
 
 const struct wglyphs	*wglyphs_get(bool utf8);

@@ -30,6 +30,7 @@ struct page_state {
 
 struct wfix;
 struct wvstep;
+struct wustep;
 
 struct wpage_ctx {
 	const struct wiz_report	*r;
@@ -42,6 +43,9 @@ struct wpage_ctx {
 	/* The checks run from the Live verification page (vstep.h); owned
 	 * by the wizard. draw() only reads it. */
 	struct wvstep		*vstep;
+	/* The matrix update run from the Compatibility page (ustep.h);
+	 * owned by the wizard. draw() only reads it. */
+	struct wustep		*ustep;
 };
 
 /* One line of a page's help: the keys and what they do (N_ strings). */

@@ -11,6 +11,19 @@
 #include "util/xalloc.h"
 #include "wizard/report.h"
 
+/* The matrix's name, date and file, as the pages show them. */
+static void
+describe_matrix(struct wiz_report *r, const struct matrix *m)
+{
+	free(r->matrix_source);
+	free(r->matrix_date);
+	free(r->matrix_path);
+	r->matrix_source = xstrdup(matrix_source_name(matrix_source(m)));
+	r->matrix_date = xstrdup(matrix_date(m));
+	r->matrix_path = matrix_path(m) != NULL ? xstrdup(matrix_path(m)) : NULL;
+	r->matrix_refresh_days = matrix_refresh_days(m);
+}
+
 void
 wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 {
@@ -32,11 +45,7 @@ wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 	if (!r->facts->live_allowed)
 		r->root = xstrdup(in->root_label != NULL ? in->root_label :
 		    r->facts->root);
-	r->matrix_source = xstrdup(matrix_source_name(matrix_source(in->m)));
-	r->matrix_date = xstrdup(matrix_date(in->m));
-	if (matrix_path(in->m) != NULL)
-		r->matrix_path = xstrdup(matrix_path(in->m));
-	r->matrix_refresh_days = matrix_refresh_days(in->m);
+	describe_matrix(r, in->m);
 	r->envp = in->envp;
 	r->m = in->m;
 	/* The check sources a script and may load a runtime: 30 s each at
@@ -46,6 +55,7 @@ wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 	r->matrix_checked = in->matrix_checked;
 	r->verify_timeout_s = in->verify_timeout_s;
 	r->verify_quick = in->verify_quick;
+	r->update = in->update;
 }
 
 void
@@ -63,6 +73,22 @@ wiz_report_rediagnose(struct wiz_report *r)
 }
 
 void
+wiz_report_set_matrix(struct wiz_report *r, struct matrix *m, time_t checked)
+{
+	struct matrix *old = r->m_owned;
+
+	/* Every fact the old matrix set is set anew (the annotations copy
+	 * their strings), so nothing points into it once it is freed. */
+	r->m = m;
+	r->m_owned = m;
+	r->matrix_checked = checked;
+	describe_matrix(r, m);
+	diagnose_annotate(r->facts, m);
+	wiz_report_rediagnose(r);
+	matrix_free(old);
+}
+
+void
 wiz_report_free(struct wiz_report *r)
 {
 	findings_free(&r->findings);
@@ -71,5 +97,6 @@ wiz_report_free(struct wiz_report *r)
 	free(r->matrix_source);
 	free(r->matrix_date);
 	free(r->matrix_path);
+	matrix_free(r->m_owned);
 	*r = (struct wiz_report){ 0 };
 }

@@ -16,6 +16,17 @@
 struct matrix;
 struct sysroot;
 
+/* How the wizard may refresh the matrix: what `cudawiz matrix update`
+ * would get from the same command line. Strings borrowed. */
+struct wiz_update_cfg {
+	bool			 offline;
+	const char		*matrix_file;	/* --matrix FILE; NULL */
+	const char *const	*urls;		/* none: the defaults */
+	size_t			 nurls;
+	long			 connect_timeout_ms;	/* 0: the default */
+	long			 timeout_ms;		/* 0: the default */
+};
+
 struct wiz_report {
 	struct facts	*facts;		/* owned */
 	struct findings	 findings;	/* owned, sorted: errors first */
@@ -34,6 +45,11 @@ struct wiz_report {
 	time_t			 matrix_checked;
 	double			 verify_timeout_s;	/* <= 0: verify's default */
 	bool			 verify_quick;
+	/* For the Compatibility page's update (ustep.h); borrowed. */
+	struct wiz_update_cfg	 update;
+	/* The matrix an update brought in, once there was one: r->m then
+	 * points to it. Owned; the first matrix stays the caller's. */
+	struct matrix		*m_owned;
 };
 
 struct wiz_report_in {
@@ -54,6 +70,7 @@ struct wiz_report_in {
 	 * quick sizes). */
 	double			 verify_timeout_s;
 	bool			 verify_quick;
+	struct wiz_update_cfg	 update;
 };
 
 /* Probes, annotates, verifies and diagnoses into r. */
@@ -62,5 +79,10 @@ void	wiz_report_free(struct wiz_report *r);
 /* The findings anew from the facts and r->m, after the checks ran or
  * the matrix changed: the same rules as at start, rules_verify too. */
 void	wiz_report_rediagnose(struct wiz_report *r);
+/* An update brought newer data: r takes m, annotates the facts and
+ * diagnoses again with it (checked: when the network was asked), and
+ * frees the matrix an earlier update brought, if any, last. */
+void	wiz_report_set_matrix(struct wiz_report *r, struct matrix *m,
+	    time_t checked);
 
 #endif

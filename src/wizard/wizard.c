@@ -2,8 +2,8 @@
  * too-small notice, the "quit without writing?" question; global keys
  * first the page's, then the wizard's own. Drawing is a function of the
  * state and the screen size alone. A slow step a page asks for (the Fix
- * page's check) runs in the loop between two frames, so the screen
- * says it is running first. */
+ * page's check, the live checks, the matrix update) runs in the loop
+ * between two frames, so the screen says it is running first. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include "wizard/keys.h"
 #include "wizard/layout.h"
 #include "wizard/page.h"
+#include "wizard/ustep.h"
 #include "wizard/vstep.h"
 #include "wizard/wizard.h"
 
@@ -26,6 +27,7 @@ struct wizard {
 	struct page_state	*st;	/* one per page; owned */
 	struct wfix		*fix;	/* the Fix step's choices; owned */
 	struct wvstep		*vstep;	/* the checks run from the wizard; owned */
+	struct wustep		*ustep;	/* the matrix update; owned */
 	/* While wizard_loop runs: where a slow step draws its frames. */
 	const struct wiz_io	*io;
 	struct wscreen		*s;
@@ -63,6 +65,9 @@ wizard_new(struct wiz_report *r, bool utf8)
 	w->vstep = xcalloc(1, sizeof *w->vstep);
 	w->vstep->tick = step_tick;
 	w->vstep->tick_arg = w;
+	w->ustep = xcalloc(1, sizeof *w->ustep);
+	w->ustep->tick = step_tick;
+	w->ustep->tick_arg = w;
 	w->rows = WIZ_MIN_ROWS;
 	w->cols = WIZ_MIN_COLS;
 	return w;
@@ -77,6 +82,8 @@ wizard_free(struct wizard *w)
 	wfix_free(w->fix);
 	wvstep_free(w->vstep);
 	free(w->vstep);
+	wustep_free(w->ustep);
+	free(w->ustep);
 	free(w);
 }
 
@@ -97,7 +104,7 @@ static struct wpage_ctx
 page_ctx(const struct wizard *w, const struct wlayout *lay)
 {
 	struct wpage_ctx c = { w->r, w->g, &w->st[w->page], lay->body, w->fix,
-	    w->vstep };
+	    w->vstep, w->ustep };
 
 	return c;
 }
@@ -400,11 +407,13 @@ wizard_work(struct wizard *w)
 
 	if (wfix_work(w->fix))
 		return true;
-	if (!w->vstep->pending)
+	if (!w->vstep->pending && !w->ustep->pending)
 		return false;
 	if (w->io->busy != NULL)
 		w->io->busy(w->io->arg, true);
 	worked = wvstep_work(w->vstep, w->r);
+	/* The update re-diagnoses too, whatever it found. */
+	worked = wustep_work(w->ustep, w->r) || worked;
 	if (w->io->busy != NULL)
 		w->io->busy(w->io->arg, false);
 	if (worked)

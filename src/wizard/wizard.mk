@@ -22,6 +22,7 @@ libcudawiz_wizard_a_SOURCES = \
 	src/wizard/page_compat.c \
 	src/wizard/page_verify.c \
 	src/wizard/vstep.c src/wizard/vstep.h \
+	src/wizard/ustep.c src/wizard/ustep.h \
 	src/wizard/page_diag.c \
 	src/wizard/fix.c src/wizard/fix.h \
 	src/wizard/fix_howto.c \
@@ -35,6 +36,8 @@ libcudawiz_wizard_a_SOURCES = \
 # The command lives in the binary: it calls cmd_open and doctor's live
 # checks, which are there too.
 cudawiz_SOURCES += src/wizard/cmd_wizard.c src/wizard/cmd_wizard.h
-# The core again after the wizard library, which calls into it.
-WIZARD_LIBS = libcudawiz-wizard.a $(CORE_LIBS) $(NCURSES_LIBS)
+# The core again after the wizard library, which calls into it. The
+# Compatibility page's update (ustep.c) calls the fetch layer
+# (matrix/update.c): its library follows, and libcurl stays dlopen()ed.
+WIZARD_LIBS = libcudawiz-wizard.a $(FETCH_LIBS) $(CORE_LIBS) $(NCURSES_LIBS)
 cudawiz_LDADD += $(WIZARD_LIBS)

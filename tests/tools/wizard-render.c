@@ -4,6 +4,7 @@
  *
  *   wizard-render --root DIR [--matrix FILE] [--root-as TEXT]
  *       [--size COLSxROWS] [--keys FILE] [--ascii] [--final] [--slots]
+ *       [--offline] [--url URL]... [--connect-timeout MS]
  *
  * Keys are words (tests/wizard/NAME.keys): down, up, left, right, pgup,
  * pgdn, home, end, enter, tab, btab, backspace, esc, f1, space, any one
@@ -16,7 +17,10 @@
  * read only when it is busy:KEY (KEY pressed during the step, read at
  * its next frame: busy:esc, busy:q, busy:ctrl-c) or busy:- (nothing
  * pressed by this frame); other words wait for the step to end. The
- * live checks need --root / (a fixture tree is never run).
+ * live checks need --root / (a fixture tree is never run), and so does
+ * the Compatibility page's matrix update (u), which fetches from the
+ * --url given (as `cudawiz matrix update --url`) into the cache that
+ * XDG_CACHE_HOME names; --offline forbids it.
  * The probes read DIR as doctor --root does; nothing else is opened.
  * The locale comes from the environment, and CUDAWIZ_LOCALEDIR names the
  * catalogs as it does for cudawiz, so a page renders in German or
@@ -203,10 +207,15 @@ main(int argc, char **argv)
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "final", no_argument, NULL, 'f' },
 		{ "slots", no_argument, NULL, 'S' },
+		{ "offline", no_argument, NULL, 'o' },
+		{ "url", required_argument, NULL, 'u' },
+		{ "connect-timeout", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *root = NULL, *matrix_file = NULL, *root_as = NULL;
 	const char *keys_file = NULL;
+	const char **urls = NULL;
+	size_t nurls = 0;
 	struct render rd = { 0 };
 	struct wiz_report_in in = { 0 };
 	struct wiz_report r;
@@ -240,19 +249,29 @@ main(int argc, char **argv)
 		case 'a': utf8 = false; break;
 		case 'f': rd.final = true; break;
 		case 'S': rd.slots = true; break;
+		case 'o': in.update.offline = true; break;
+		case 'u':
+			urls = xreallocarray(urls, nurls + 1, sizeof *urls);
+			urls[nurls++] = optarg;
+			break;
+		case 'c': in.update.connect_timeout_ms = atol(optarg); break;
 		default:
 			fprintf(stderr, "usage: wizard-render --root DIR [--matrix FILE] "
 			    "[--root-as TEXT] [--size COLSxROWS] [--keys FILE] [--ascii] "
-			    "[--final] [--slots]\n");
+			    "[--final] [--slots] [--offline] [--url URL]... "
+			    "[--connect-timeout MS]\n");
+			free(urls);
 			return 2;
 		}
 	}
 	if (root == NULL) {
 		fprintf(stderr, "wizard-render: --root is required\n");
+		free(urls);
 		return 2;
 	}
 	if (keys_file != NULL && (rd.keys = fopen(keys_file, "r")) == NULL) {
 		perror(keys_file);
+		free(urls);
 		return 2;
 	}
 	if ((m = select_matrix(matrix_file, &note, &err)) == NULL ||
@@ -260,6 +279,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "wizard-render: %s\n", err);
 		free(err);
 		free(note);
+		free(urls);
 		matrix_free(m);
 		if (rd.keys != NULL)
 			fclose(rd.keys);
@@ -273,6 +293,9 @@ main(int argc, char **argv)
 	in.now = time(NULL);
 	in.root_label = root_as;
 	in.verify_quick = true;
+	in.update.matrix_file = matrix_file;
+	in.update.urls = urls;
+	in.update.nurls = nurls;
 	wiz_report_make(&r, &in);
 	w = wizard_new(&r, utf8);
 	wizard_loop(w, &io, rows, cols, utf8);
@@ -284,6 +307,7 @@ main(int argc, char **argv)
 	sysroot_free(sr);
 	matrix_free(m);
 	free(note);
+	free(urls);
 	if (rd.keys != NULL)
 		fclose(rd.keys);
 	return fflush(stdout) == 0 ? 0 : 1;
