@@ -15,6 +15,7 @@
 #include "matrix/matrix.h"
 #include "present/style.h"
 #include "present/text.h"
+#include "util/utf8width.h"
 
 #define WIDTH		78
 #define LIST_LIMIT	12
@@ -31,23 +32,39 @@ heading(struct out *o, const char *title)
 	    style_off(o->color));
 }
 
-/* Columns the first len bytes of s take: one per character, counting
- * UTF-8 lead bytes. */
-static int
-text_width_n(const char *s, size_t len)
-{
-	int n = 0;
-
-	for (size_t i = 0; i < len; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 static int
 text_width(const char *s)
 {
-	return text_width_n(s, strlen(s));
+	return utf8_width(s);
+}
+
+/* s, then spaces to width columns (printf's %-20s counts bytes, which
+ * a translated or wide label outgrows). */
+static void
+padded(FILE *fp, const char *s, int width)
+{
+	int w = utf8_width(s);
+
+	fputs(s, fp);
+	if (w < width)
+		fprintf(fp, "%*s", width - w, "");
+}
+
+/* "  LABEL " with the label padded to the value column, then fmt. */
+static void labelf(struct out *o, const char *label, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+labelf(struct out *o, const char *label, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("  ", o->fp);
+	padded(o->fp, label, 20);
+	fputc(' ', o->fp);
+	va_start(ap, fmt);
+	vfprintf(o->fp, fmt, ap);
+	va_end(ap);
 }
 
 /*
@@ -66,7 +83,8 @@ static void
 line_start(struct line *l, struct out *o, const char *label)
 {
 	l->o = o;
-	l->col = fprintf(o->fp, "  %s", label);
+	fprintf(o->fp, "  %s", label);
+	l->col = 2 + text_width(label);
 	l->bare = true;
 	l->blank = label[strspn(label, " ")] == '\0';
 }
@@ -138,7 +156,7 @@ wrapped(struct out *o, int col, int indent, const char *text)
 	while (*p != '\0') {
 		size_t word = strcspn(p, " \n");
 
-		if (!line_start && col + 1 + text_width_n(p, word) > WIDTH) {
+		if (!line_start && col + 1 + utf8_width_n(p, word) > WIDTH) {
 			fprintf(o->fp, "\n%*s", indent, "");
 			col = indent;
 			line_start = true;
@@ -148,7 +166,7 @@ wrapped(struct out *o, int col, int indent, const char *text)
 			col++;
 		}
 		fwrite(p, 1, word, o->fp);
-		col += text_width_n(p, word);
+		col += utf8_width_n(p, word);
 		line_start = false;
 		p += word;
 		if (*p == '\n') {
@@ -234,7 +252,7 @@ print_driver(struct out *o, const struct facts *f)
 	}
 	if (d->nouveau_loaded.state == FACT_KNOWN && d->nouveau_loaded.value != NULL &&
 	    strcmp(d->nouveau_loaded.value, "yes") == 0)
-		fprintf(o->fp, "  %-20s %s\n", _("nouveau module"), _("loaded"));
+		labelf(o, _("nouveau module"), "%s\n", _("loaded"));
 	for (size_t i = 0; i < d->libs.n; i++) {
 		struct line l;
 
@@ -244,20 +262,20 @@ print_driver(struct out *o, const struct facts *f)
 		line_end(&l);
 	}
 	if (d->libs.n == 0)
-		fprintf(o->fp, "  %-20s %s\n", _("libraries"),
+		labelf(o, _("libraries"), "%s\n",
 		    _("no libcuda or libnvidia-ml in the library directories"));
 	if (d->modules_for_running.state == FACT_KNOWN)
-		fprintf(o->fp, "  %-20s %s\n", _("module files"),
+		labelf(o, _("module files"), "%s\n",
 		    strcmp(d->modules_for_running.value, "yes") == 0 ?
 		    _("built for the running kernel") :
 		    _("none for the running kernel"));
 	if (d->is_wsl)
-		fprintf(o->fp, "  %-20s %s\n", _("platform"), _("WSL"));
+		labelf(o, _("platform"), "%s\n", _("WSL"));
 	if (d->docker || d->podman)
-		fprintf(o->fp, "  %-20s %s\n", _("platform"),
+		labelf(o, _("platform"), "%s\n",
 		    d->docker ? _("Docker container") : _("Podman container"));
 	if (d->colab_release != NULL || d->lib64_nvidia)
-		fprintf(o->fp, "  %-20s %s%s%s\n", _("platform"),
+		labelf(o, _("platform"), "%s%s%s\n",
 		    _("Colab-like runtime"), d->colab_release != NULL ? " " : "",
 		    d->colab_release != NULL ? d->colab_release : "");
 }
@@ -413,7 +431,7 @@ print_path_var(struct out *o, const struct path_var *pv)
 	size_t missing = 0, empty = 0;
 
 	if (!pv->set) {
-		fprintf(o->fp, "  %-20s %s\n", pv->name, _("(unset)"));
+		labelf(o, pv->name, "%s\n", _("(unset)"));
 		return;
 	}
 	for (size_t i = 0; i < pv->entries.n; i++) {
@@ -422,7 +440,7 @@ print_path_var(struct out *o, const struct path_var *pv)
 		else if (pv->entries.v[i].exists == 0)
 			missing++;
 	}
-	fprintf(o->fp, "  %-20s ", pv->name);
+	labelf(o, pv->name, "%s", "");
 	fprintf(o->fp, ngettext("%zu entry", "%zu entries", pv->entries.n),
 	    pv->entries.n);
 	if (missing > 0)
@@ -457,17 +475,17 @@ print_env(struct out *o, const struct facts *f)
 		const struct env_var *v = &e->var[i];
 
 		if (!v->set) {
-			fprintf(o->fp, "  %-20s %s\n", v->name, _("(unset)"));
+			labelf(o, v->name, "%s\n", _("(unset)"));
 			continue;
 		}
-		fprintf(o->fp, "  %-20s %s%s\n", v->name,
+		labelf(o, v->name, "%s%s\n",
 		    v->value[0] != '\0' ? v->value : _("(empty)"),
 		    v->exists == 0 ? _("  [missing]") : "");
 	}
 	for (size_t i = 0; i < e->ldconf.n; i++)
 		if (e->ldconf.v[i].exists == 0)
 			missing++;
-	fprintf(o->fp, "  %-20s ", "ld.so.conf");
+	labelf(o, "ld.so.conf", "%s", "");
 	if (e->ldconf_state.state != FACT_KNOWN) {
 		fprintf(o->fp, "%s\n", fact_text(&e->ldconf_state, ""));
 		return;
@@ -535,8 +553,9 @@ print_findings_body(struct out *o, const struct findings *fs)
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *fd = &fs->v[i];
 
-		fprintf(o->fp, "\n  %s%-7s%s %s\n", style_sev_on(fd->severity, o->color),
-		    sev_word(fd->severity), style_off(o->color),
+		fprintf(o->fp, "\n  %s", style_sev_on(fd->severity, o->color));
+		padded(o->fp, sev_word(fd->severity), 7);
+		fprintf(o->fp, "%s %s\n", style_off(o->color),
 		    finding_code_name(fd->code));
 		fprintf(o->fp, "          %s", style_bold(o->color));
 		wrapped(o, 10, 10, _(finding_title(fd->code)));

@@ -5,20 +5,9 @@
 #include <stdio.h>
 
 #include "present/textline.h"
+#include "util/utf8width.h"
 
 #define WIDTH	78
-
-/* Columns s takes: one per character, counting UTF-8 lead bytes. */
-static int
-width_of(const char *s)
-{
-	int n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
 
 void
 pl_start(struct tline *l, FILE *fp, int indent, int cont)
@@ -32,7 +21,7 @@ pl_start(struct tline *l, FILE *fp, int indent, int cont)
 void
 pl_piece(struct tline *l, const char *text)
 {
-	int w = width_of(text);
+	int w = utf8_width(text);
 
 	if (!l->bare && l->col + 2 + w > WIDTH) {
 		fprintf(l->fp, "\n%*s", l->indent, "");

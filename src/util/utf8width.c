@@ -1,0 +1,101 @@
+/* See utf8width.h. */
+#include "config.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "util/utf8width.h"
+
+/* Decodes one UTF-8 character at p; *len gets its length. Returns the
+ * code point, or -1 for a byte that does not start a valid sequence. */
+long
+utf8_decode(const unsigned char *p, size_t *len)
+{
+	long cp;
+	size_t n;
+
+	if (p[0] < 0x80) {
+		*len = 1;
+		return p[0];
+	}
+	if ((p[0] & 0xe0) == 0xc0) {
+		n = 2;
+		cp = p[0] & 0x1f;
+	} else if ((p[0] & 0xf0) == 0xe0) {
+		n = 3;
+		cp = p[0] & 0x0f;
+	} else if ((p[0] & 0xf8) == 0xf0) {
+		n = 4;
+		cp = p[0] & 0x07;
+	} else {
+		*len = 1;
+		return -1;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80) {
+			*len = i;
+			return -1;
+		}
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	*len = n;
+	/* Overlong forms, surrogates and values past Unicode are not text. */
+	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+	    (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return -1;
+	return cp;
+}
+
+static bool
+is_combining(long cp)
+{
+	return (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x1ab0 && cp <= 0x1aff) ||
+	    (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) ||
+	    (cp >= 0xfe20 && cp <= 0xfe2f) || cp == 0x200b || cp == 0x200d;
+}
+
+static bool
+is_wide(long cp)
+{
+	return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+	    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+	    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+	    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+	    (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd);
+}
+
+/* Columns a decoded character takes: 0, 1 or 2; invalid and control
+ * characters take one (they show as '?'). */
+int
+utf8_cp_width(long cp)
+{
+	if (cp < 0)
+		return 1;
+	if (is_combining(cp))
+		return 0;
+	return is_wide(cp) ? 2 : 1;
+}
+
+int
+utf8_width_n(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t at = 0;
+	int w = 0;
+
+	while (at < n && p[at] != '\0') {
+		size_t len;
+		long cp = utf8_decode(p + at, &len);
+
+		w += utf8_cp_width(cp);
+		at += len;
+	}
+	return w;
+}
+
+int
+utf8_width(const char *s)
+{
+	return utf8_width_n(s, strlen(s));
+}
