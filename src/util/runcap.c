@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -15,6 +16,21 @@
 #include "util/xalloc.h"
 
 #define ERR_KEEP	4096
+
+/* Set from a signal handler: the one piece of state runcap keeps. */
+static volatile sig_atomic_t abort_requested;
+
+void
+runcap_abort(void)
+{
+	abort_requested = 1;
+}
+
+void
+runcap_abort_clear(void)
+{
+	abort_requested = 0;
+}
 
 static double
 mono_ms(void)
@@ -27,12 +43,18 @@ mono_ms(void)
 
 static _Noreturn void
 start(const char *path, char *const *argv, char *const *env, int out, int err,
-    int report)
+    int report, pid_t parent)
 {
 	int null = open("/dev/null", O_RDONLY);
 	int e;
 
 	setpgid(0, 0);
+	/* Its own process group keeps a terminal's signals from it, so a
+	 * cudawiz ended by one (SIGTERM, a wizard's Ctrl-C) would leave a
+	 * hanging vendor library running with nobody to time it out. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);	/* it died before the line above */
 	if (null >= 0 && null != STDIN_FILENO)
 		dup2(null, STDIN_FILENO);
 	if (dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
@@ -70,6 +92,10 @@ drain(int outfd, int errfd, double deadline, size_t cap, struct runcap *rc,
 		double left = deadline - mono_ms();
 		char buf[16384];
 
+		if (abort_requested) {
+			rc->aborted = true;
+			return;
+		}
 		if (left <= 0) {
 			rc->timed_out = true;
 			return;
@@ -117,7 +143,7 @@ runcap(const char *path, char *const *argv, char *const *env, double timeout_s,
 	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, rep[2] = { -1, -1 };
 	double deadline = mono_ms() + timeout_s * 1000.0;
 	int exec_errno = 0, ret = -1;
-	pid_t pid;
+	pid_t pid, parent;
 
 	memset(rc, 0, sizeof *rc);
 	if (pipe2(outp, O_CLOEXEC) != 0 || pipe2(errp, O_CLOEXEC) != 0 ||
@@ -125,13 +151,14 @@ runcap(const char *path, char *const *argv, char *const *env, double timeout_s,
 		*err = xasprintf("pipe: %s", strerror(errno));
 		goto close;
 	}
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		*err = xasprintf("fork: %s", strerror(errno));
 		goto close;
 	}
 	if (pid == 0)
-		start(path, argv, env, outp[1], errp[1], rep[1]);
+		start(path, argv, env, outp[1], errp[1], rep[1], parent);
 	/* Both sides set the group, so a kill cannot race the child's own
 	 * setpgid. */
 	setpgid(pid, pid);
@@ -142,10 +169,11 @@ runcap(const char *path, char *const *argv, char *const *env, double timeout_s,
 	if (read(rep[0], &exec_errno, sizeof exec_errno) != (ssize_t)sizeof exec_errno)
 		exec_errno = 0;
 	drain(outp[0], errp[0], deadline, out_cap, rc, pid);
-	if (rc->timed_out)
+	if (rc->timed_out || rc->aborted)
 		kill(-pid, SIGKILL);
 	for (;;) {
-		pid_t w = waitpid(pid, &rc->status, rc->timed_out ? 0 : WNOHANG);
+		pid_t w = waitpid(pid, &rc->status,
+		    rc->timed_out || rc->aborted ? 0 : WNOHANG);
 
 		if (w == pid || (w < 0 && errno != EINTR))
 			break;

@@ -15,6 +15,7 @@ struct runcap {
 	struct strbuf	 err;		/* the last 4 KiB of stderr */
 	bool		 timed_out;
 	bool		 truncated;	/* stdout went past out_cap: killed */
+	bool		 aborted;	/* runcap_abort(): killed */
 	int		 status;	/* waitpid()'s, when it ran */
 };
 
@@ -24,5 +25,12 @@ struct runcap {
 int	runcap(const char *path, char *const *argv, char *const *env,
 	    double timeout_s, size_t out_cap, struct runcap *rc, char **err);
 void	runcap_free(struct runcap *rc);
+
+/* Async-signal-safe, for a signal handler: the runcap() in progress, and
+ * every one after until runcap_abort_clear(), kills its child at once and
+ * returns with aborted set (a user's Ctrl-C or SIGTERM should not wait
+ * out a hanging vendor library). */
+void	runcap_abort(void);
+void	runcap_abort_clear(void);
 
 #endif

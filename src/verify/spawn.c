@@ -4,6 +4,7 @@
  * exit, print), this side only ever sees a process that ended. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -96,7 +97,12 @@ verify_exec(struct verify_run *run, const char *helper, char *const *env,
 	if (rc.err.len > 0)
 		run->stderr_tail = xstrdup(rc.err.len > STDERR_KEEP ?
 		    rc.err.buf + rc.err.len - STDERR_KEEP : rc.err.buf);
-	if (rc.truncated) {
+	if (rc.aborted) {
+		/* Stopped by the user's interrupt (runcap_abort), not by
+		 * the library: reported as that signal. */
+		run->outcome = VERIFY_SIGNALLED;
+		run->signal = SIGINT;
+	} else if (rc.truncated) {
 		/* More than the protocol ever writes: not the protocol. */
 		run->outcome = VERIFY_GARBLED;
 		run->garbage_lines++;

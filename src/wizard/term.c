@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "util/runcap.h"
 #include "util/xalloc.h"
 #include "wizard/keys.h"
 #include "wizard/screen.h"
@@ -64,6 +65,10 @@ on_signal(int sig)
 		interrupted = 1;
 	else
 		caught = sig;
+	/* A helper the step waits on is killed now, not when it is done:
+	 * it is in its own process group, so the signal never reached it. */
+	if (busy)
+		runcap_abort();
 }
 
 static void
@@ -209,6 +214,7 @@ term_busy(void *arg, bool on)
 {
 	(void)arg;
 	interrupted = 0;
+	runcap_abort_clear();
 	busy = on;
 }
 

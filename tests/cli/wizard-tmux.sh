@@ -144,4 +144,47 @@ is "$(cat "$work/rc" 2>/dev/null)" 143 "... killed by the signal itself (128 + 1
 is "$(cat "$work/stty.after" 2>/dev/null)" "$(cat "$work/stty.before" 2>/dev/null)" \
     "stty -g after SIGTERM is stty -g before"
 
+# ------------------------------------- SIGTERM during live verification
+# This machine (no --root), the checks run from page 7 with a stand-in
+# helper that takes its time: SIGTERM mid-check restores the terminal,
+# and the helper does not outlive cudawiz.
+T kill-server >/dev/null 2>&1
+cat > "$work/slow" <<'HELPER'
+#!/bin/sh
+echo $$ >> "$0.pids"
+echo "{\"check\":\"begin\",\"mode\":\"$1\"}"
+sleep 20
+echo '{"check":"end","ok":true,"ms":1}'
+HELPER
+chmod +x "$work/slow"
+rm -f "$work/slow.pids"
+cat > "$work/run.sh" <<'WRAPPER'
+TERM=screen; export TERM
+stty -g > stty.before
+sh -c 'echo $$ > pid; exec env PATH=/usr/bin:/bin CUDAWIZ_HELPER="$1" "$0"' \
+    "$CUDAWIZ" "$PWD/slow"
+echo $? > rc
+stty -g > stty.after
+: > done
+WRAPPER
+start
+ok "on this machine: the wizard starts" wait_for "cudawiz → Welcome .*page 1 of 10"
+keys n n n n n n
+ok "... walked to Live verification" wait_for "cudawiz → Live verification .*page 7 of 10"
+keys r
+ok "... r runs the checks, with progress" wait_for "running check 1 of"
+pid=$(cat "$work/pid" 2>/dev/null)
+[ -n "$pid" ] && kill -TERM "$pid"
+ok "SIGTERM mid-check ends it" wait_file "$work/done"
+is "$(cat "$work/rc" 2>/dev/null)" 143 "... killed by the signal itself"
+is "$(cat "$work/stty.after" 2>/dev/null)" "$(cat "$work/stty.before" 2>/dev/null)" \
+    "stty -g after SIGTERM mid-check is stty -g before"
+sleep 0.3
+left=
+for h in $(cat "$work/slow.pids" 2>/dev/null); do
+	kill -0 "$h" 2>/dev/null && left="$left $h"
+done
+ok "a helper was running" test -s "$work/slow.pids"
+is "${left# }" "" "... and none outlives cudawiz"
+
 done_testing
