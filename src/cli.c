@@ -418,10 +418,12 @@ cli_main(int argc, char **argv)
 	if (optind == argc) {
 		/* The wizard on a terminal; off one (a pipe, a notebook
 		 * cell, TERM=dumb) or with --json, the doctor report. */
-		if (!opts.json && cmd_wizard_wanted())
+		if (!opts.json && cmd_wizard_wanted()) {
 			rc = cmd_wizard(&opts, ascii);
-		else
+		} else {
+			opts.next_steps = !opts.json;
 			rc = cmd_doctor(&opts);
+		}
 		goto out;
 	}
 	opts.args = argv + optind + 1;

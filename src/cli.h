@@ -28,6 +28,9 @@ struct cli_opts {
 	long		 timeout_ms;		/* 0: the default */
 	/* Options of verify and doctor. */
 	bool		 no_verify;		/* doctor --no-verify */
+	/* Plain `cudawiz` off a terminal: the report ends with the commands
+	 * to run next (a notebook cell has no wizard to lead it on). */
+	bool		 next_steps;
 	bool		 quick;			/* verify --quick */
 	/* Options of env. */
 	const char	*shell;			/* --shell FORMAT; NULL: from $SHELL */

@@ -52,8 +52,12 @@ cmd_doctor(const struct cli_opts *opts)
 		rc = json_print_doctor(stdout, facts, &findings, m, in.now,
 		    in.matrix_checked);
 	else
+	{
 		rc = text_print_doctor(stdout, facts, &findings, m,
 		    style_want_color(STDOUT_FILENO, opts->color));
+		if (rc == 0 && opts->next_steps)
+			text_print_next(stdout, &findings);
+	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;
 	if (rc != 0)

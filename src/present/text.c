@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -16,6 +17,7 @@
 #include "present/style.h"
 #include "present/text.h"
 #include "util/utf8width.h"
+#include "util/xalloc.h"
 
 #define WIDTH		78
 #define LIST_LIMIT	12
@@ -611,4 +613,53 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	fprintf(fp, ngettext("%zu note", "%zu notes", ni), ni);
 	fputs(".\n", fp);
 	return ferror(fp) ? -1 : 0;
+}
+
+/* The first `cudawiz env …` a finding's fix names, without its "&& . …"
+ * tail; NULL when none does. Allocated. */
+static char *
+env_command(const struct findings *fs)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		for (size_t j = 0; j < fs->v[i].fix.n; j++) {
+			const char *line = fs->v[i].fix.v[j];
+			const char *and = strstr(line, " && ");
+
+			if (strncmp(line, "cudawiz env", 11) == 0)
+				return and != NULL ? xstrndup(line,
+				    (size_t)(and - line)) : xstrdup(line);
+		}
+	return NULL;
+}
+
+/* A command and what it does, the words in a column where the command
+ * leaves room. */
+static void
+next_line(FILE *fp, const char *cmd, const char *what)
+{
+	int w = utf8_width(cmd);
+
+	if (w > 32)
+		fprintf(fp, "  %s\n  %34s%s\n", cmd, "", what);
+	else
+		fprintf(fp, "  %s%*s  %s\n", cmd, 32 - w, "", what);
+}
+
+void
+text_print_next(FILE *fp, const struct findings *fs)
+{
+	char *env = env_command(fs);
+
+	fprintf(fp, "\n%s\n", _("Next:"));
+	if (env != NULL) {
+		next_line(fp, env, _("write the fix as a script"));
+		next_line(fp, "cudawiz env --check cuda-env.sh",
+		    _("prove that it fixes what it says"));
+		next_line(fp, ". ./cuda-env.sh",
+		    _("use it (its header says how to undo)"));
+	}
+	next_line(fp, "cudawiz verify", _("live checks: driver, runtimes, cuDNN"));
+	next_line(fp, "cudawiz explain 'MESSAGE'", _("explain an error a program printed"));
+	next_line(fp, "cudawiz", _("the wizard (in a terminal)"));
+	free(env);
 }

@@ -25,4 +25,9 @@ void	text_print_verify(FILE *fp, const struct facts *facts, bool color);
  * heading; "No problems found." when there are none). */
 int	text_print_findings(FILE *fp, const struct findings *fs, bool color);
 
+/* What to run next, for a reader with no wizard (a notebook cell): a
+ * short list of commands, the fix script first when a finding's fix is
+ * one (text.c). */
+void	text_print_next(FILE *fp, const struct findings *fs);
+
 #endif

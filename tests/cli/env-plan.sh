@@ -39,6 +39,16 @@ like "$(fx_jq '.findings[] | select(.code == "SONAME_NOT_FOUND") | .fix[]')" \
     "^cudawiz env --python-env $E -o cuda-env\.sh && \. \./cuda-env\.sh$" \
     "SONAME_NOT_FOUND's fix names 'cudawiz env --python-env' for that env"
 
+# Plain `cudawiz` off a terminal (a notebook cell): the report, then the
+# commands to run next, the fix script first; `cudawiz doctor` has none.
+fx_cmd_env "" PATH=$P CONDA_PREFIX=$E
+like "$(cat "$FX_OUT")" "^Next:$" "plain cudawiz off a terminal ends with what to run next"
+like "$(cat "$FX_OUT")" "^  cudawiz env --python-env $E -o cuda-env\.sh" \
+    "... the environment's fix script first"
+like "$(cat "$FX_OUT")" "^  cudawiz verify " "... then the live checks"
+fx_cmd_env doctor PATH=$P CONDA_PREFIX=$E
+unlike "$(cat "$FX_OUT")" "^Next:" "cudawiz doctor prints the report alone"
+
 # --python-env that is not an environment.
 fx_cmd_env env PATH=$P -- --json --python-env /nowhere
 is "$FX_RC" 2 "--python-env /nowhere: exit 2"
