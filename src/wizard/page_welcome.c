@@ -31,6 +31,11 @@ build(const struct wpage_ctx *c, struct wdoc *d)
 	v = xasprintf("%s, %s", r->matrix_source, r->matrix_date);
 	wdoc_kv(d, 0, 22, _("Compatibility data"), WS_NORMAL, v);
 	free(v);
+	/* Nothing is fetched unless asked for: say so before anyone wonders. */
+	wdoc_kv(d, 0, 22, _("Network"), WS_NORMAL, r->update.offline ?
+	    _("offline: nothing is fetched") : r->root != NULL ?
+	    _("not used under --root") :
+	    _("used only when you ask (u on the Compatibility page)"));
 	if (ne > 0)
 		v = xasprintf("%s %s", c->g->bad,
 		    _("CUDA will not work as it is set up now"));
