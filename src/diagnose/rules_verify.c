@@ -44,23 +44,6 @@ struct vctx {
 	bool				 driver;	/* a driver is there to talk to */
 };
 
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGSEGV: return "SIGSEGV";
-	case SIGABRT: return "SIGABRT";
-	case SIGBUS: return "SIGBUS";
-	case SIGILL: return "SIGILL";
-	case SIGFPE: return "SIGFPE";
-	case SIGKILL: return "SIGKILL";
-	case SIGTERM: return "SIGTERM";
-	case SIGTRAP: return "SIGTRAP";
-	case SIGSYS: return "SIGSYS";
-	default: return NULL;
-	}
-}
-
 /* "the driver library /usr/lib/…/libcuda.so.1", "the CUDA runtime
  * …/libcudart.so.11.0 (conda environment tf)". */
 static char *
@@ -203,7 +186,7 @@ rule_outcome(const struct vctx *c, const struct verify_run *r)
 		f->severity = SEV_WARNING;
 		break;
 	case VERIFY_SIGNALLED: {
-		const char *sn = signal_name(r->signal);
+		const char *sn = verify_signal_name(r->signal);
 
 		f = finding_add(c->out, FINDING_VERIFY_CRASHED,
 		    _("Checking %s crashed: the helper process was killed by %s "

@@ -26,6 +26,7 @@
 
 #include "i18n.h"
 #include "matrix/fetch.h"
+#include "util/monoclock.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -388,16 +389,6 @@ on_progress(void *data, curl_off_t dltotal, curl_off_t dlnow,
 	return 0;
 }
 
-static long
-now_ms(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0;
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* The CA file or directory the curl tool would use (its
  * src/tool_operate.c): CURL_CA_BUNDLE, else SSL_CERT_FILE and
  * SSL_CERT_DIR. NULL means libcurl's built-in default. */
@@ -620,13 +611,13 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 		    curl_easy_strerror(c));
 		goto out;
 	}
-	deadline = now_ms() + o->timeout_ms;
+	deadline = (long)mono_ms() + o->timeout_ms;
 	for (;;) {
 		char *hop = printable(cur);
 		char *where = strcmp(cur, url) == 0 ? xstrdup(shown) :
 		    xasprintf(_("%s (redirected from %s)"), hop, shown);
 		const char *next;
-		long left = deadline - now_ms();
+		long left = deadline - (long)mono_ms();
 
 		free(hop);
 		if (left <= 0) {

@@ -16,6 +16,7 @@
 #include "matrix/matrix.h"
 #include "present/style.h"
 #include "present/text.h"
+#include "present/words.h"
 #include "util/utf8width.h"
 #include "util/xalloc.h"
 
@@ -349,21 +350,6 @@ same_dir(const char *a, const char *b)
 	return la == lb && strncmp(a, b, la) == 0;
 }
 
-/* How a winner was found, in the report's words. */
-static const char *
-via_text(const char *via)
-{
-	if (via == NULL)
-		return "?";
-	if (strcmp(via, "ld_library_path") == 0)
-		return "LD_LIBRARY_PATH";
-	if (strcmp(via, "ld.so.conf") == 0)
-		return "ld.so.conf";
-	if (strcmp(via, "default") == 0)
-		return _("default directory");
-	return via;
-}
-
 /*
  * Each library: the file the loader opens and the step that found it,
  * the real file behind a link; for one not found, where copies do exist
@@ -386,7 +372,7 @@ print_libraries(struct out *o, const struct facts *f)
 			piece(&l, lib->resolved);
 			line_end(&l);
 			line_start(&l, o, "");
-			piecef(&l, _("via %s"), via_text(lib->via));
+			piecef(&l, _("via %s"), words_via(lib->via));
 			/* The real file: its name alone when it lies beside
 			 * the link, as it nearly always does. */
 			if (lib->target != NULL &&
@@ -515,20 +501,6 @@ print_notes(struct out *o, const struct facts *f)
 
 static void print_findings_body(struct out *o, const struct findings *fs);
 
-static const char *
-sev_word(enum severity sev)
-{
-	switch (sev) {
-	case SEV_ERROR:
-		return _("ERROR");
-	case SEV_WARNING:
-		return _("WARNING");
-	case SEV_INFO:
-		break;
-	}
-	return _("INFO");
-}
-
 static void
 print_findings(struct out *o, const struct findings *fs)
 {
@@ -556,7 +528,7 @@ print_findings_body(struct out *o, const struct findings *fs)
 		const struct finding *fd = &fs->v[i];
 
 		fprintf(o->fp, "\n  %s", style_sev_on(fd->severity, o->color));
-		padded(o->fp, sev_word(fd->severity), 7);
+		padded(o->fp, words_severity(fd->severity), 7);
 		fprintf(o->fp, "%s %s\n", style_off(o->color),
 		    finding_code_name(fd->code));
 		fprintf(o->fp, "          %s", style_bold(o->color));

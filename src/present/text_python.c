@@ -14,35 +14,10 @@
 #include "present/style.h"
 #include "present/text.h"
 #include "present/textline.h"
+#include "present/words.h"
 
 /* Environments shown beyond the active ones and those with frameworks. */
 #define PLAIN_LIMIT	16
-
-static const char *
-kind_text(enum pyenv_kind k)
-{
-	switch (k) {
-	case PYENV_CONDA:	return _("conda");
-	case PYENV_VENV:	return _("venv");
-	case PYENV_PYENV:	return _("pyenv");
-	case PYENV_SYSTEM:	return _("system");
-	case PYENV_USER:	return _("user site");
-	}
-	return "?";
-}
-
-/* A loader step's name as users know it. */
-static const char *
-via_words(const char *via)
-{
-	if (via == NULL)
-		return "?";
-	if (strcmp(via, "ld_library_path") == 0)
-		return "LD_LIBRARY_PATH";
-	if (strcmp(via, "default") == 0)
-		return _("a default directory");
-	return via;
-}
 
 /* What stands between the framework and the GPU, or that nothing does. */
 static void
@@ -65,7 +40,7 @@ status_piece(struct tline *l, const struct framework_fact *fw)
 
 		if (n->shadowed_via != NULL) {
 			pl_piecef(l, _("%s shadowed via %s"), n->soname,
-			    via_words(n->shadowed_via));
+			    words_via(n->shadowed_via));
 			return;
 		}
 	}
@@ -148,9 +123,9 @@ env_line(FILE *fp, const struct py_env *e)
 
 	pl_start(&l, fp, 2, 6);
 	if (e->name != NULL)
-		pl_piecef(&l, "%s %s", kind_text(e->kind), e->name);
+		pl_piecef(&l, "%s %s", words_env_kind(e->kind), e->name);
 	else
-		pl_piece(&l, kind_text(e->kind));
+		pl_piece(&l, words_env_kind(e->kind));
 	pl_piece(&l, e->prefix);
 	if (e->active)
 		pl_piece(&l, _("active"));

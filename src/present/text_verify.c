@@ -16,20 +16,6 @@
 
 #define GIB	(1024.0 * 1024.0 * 1024.0)
 
-static const char *
-signame(int sig)
-{
-	switch (sig) {
-	case SIGSEGV: return "SIGSEGV";
-	case SIGABRT: return "SIGABRT";
-	case SIGBUS: return "SIGBUS";
-	case SIGILL: return "SIGILL";
-	case SIGFPE: return "SIGFPE";
-	case SIGKILL: return "SIGKILL";
-	default: return "?";
-	}
-}
-
 /* cuDNN's version integer: 91900 is 9.19.0 (cuDNN 9 on), 8907 is 8.9.7. */
 static void
 cudnn_version(double v, char *buf, size_t n)
@@ -101,11 +87,12 @@ status_piece(struct tline *l, const struct verify_run *r, bool color)
 {
 	const char *step = r->last_step != NULL ? r->last_step : _("start-up");
 	const char *on = style_sev_on(SEV_ERROR, color), *off = style_off(color);
+	const char *sig = verify_signal_name(r->signal);
 
 	switch (r->outcome) {
 	case VERIFY_SIGNALLED:
 		pl_piecef(l, _("%sCRASHED%s (%s in %s)"), on, off,
-		    signame(r->signal), step);
+		    sig != NULL ? sig : "?", step);
 		return;
 	case VERIFY_EXITED:
 		pl_piecef(l, _("%sEXITED%s (status %d in %s)"), on, off,

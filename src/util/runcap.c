@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/monoclock.h"
 #include "util/runcap.h"
 #include "util/xalloc.h"
 
@@ -30,15 +31,6 @@ void
 runcap_abort_clear(void)
 {
 	abort_requested = 0;
-}
-
-static double
-mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
 static _Noreturn void

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "util/monoclock.h"
 #include "util/runcap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -71,7 +72,7 @@ verify_exec(struct verify_run *run, const char *helper, char *const *env,
     double timeout_s)
 {
 	struct runcap rc;
-	struct timespec t0, t1;
+	double t0;
 	char **argv, *err = NULL;
 	bool ended = false;
 	int status;
@@ -81,7 +82,7 @@ verify_exec(struct verify_run *run, const char *helper, char *const *env,
 	for (size_t i = 0; i < run->argv.n; i++)
 		argv[i + 1] = run->argv.v[i];
 	argv[run->argv.n + 1] = NULL;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = mono_ms();
 	if (runcap(helper, argv, env, timeout_s, STDOUT_CAP, &rc, &err) != 0) {
 		run->outcome = VERIFY_NOT_STARTED;
 		run->start_error = err;
@@ -89,9 +90,7 @@ verify_exec(struct verify_run *run, const char *helper, char *const *env,
 		free(argv);
 		return;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	run->ms = (t1.tv_sec - t0.tv_sec) * 1000.0 +
-	    (t1.tv_nsec - t0.tv_nsec) / 1e6;
+	run->ms = mono_ms() - t0;
 	status = rc.status;
 	take_lines(run, &rc.out, &ended);
 	if (rc.err.len > 0)

@@ -13,6 +13,7 @@
 
 #include "i18n.h"
 #include "util/envp.h"
+#include "util/monoclock.h"
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
@@ -129,20 +130,11 @@ build_env(const struct verify_run *r, char *const *envp, struct strv *env)
 		strv_pushf(env, "LD_LIBRARY_PATH=%s", r->ld_library_path);
 }
 
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
 void
 verify_all(struct facts *facts, const struct verify_opts *o)
 {
 	struct verify_facts *vf = &facts->verify;
-	double start = now_ms();
+	double start = mono_ms();
 	char *why = NULL;
 
 	vf->timeout_s = o->timeout_s > 0 ? o->timeout_s : VERIFY_TIMEOUT_DEFAULT_S;
@@ -187,5 +179,5 @@ verify_all(struct facts *facts, const struct verify_opts *o)
 		free(envv);
 		strv_free(&env);
 	}
-	vf->ms = now_ms() - start;
+	vf->ms = mono_ms() - start;
 }

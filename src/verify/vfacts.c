@@ -2,6 +2,7 @@
  * vfacts.h. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,4 +140,21 @@ verify_str(const struct verify_record *rec, const char *key)
 	const struct verify_kv *kv = verify_kv(rec, key);
 
 	return kv != NULL && kv->type == VKV_STR ? kv->str : NULL;
+}
+
+const char *
+verify_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGABRT: return "SIGABRT";
+	case SIGBUS: return "SIGBUS";
+	case SIGILL: return "SIGILL";
+	case SIGFPE: return "SIGFPE";
+	case SIGKILL: return "SIGKILL";
+	case SIGTERM: return "SIGTERM";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGSYS: return "SIGSYS";
+	default: return NULL;
+	}
 }

@@ -118,6 +118,8 @@ void	verify_record_free(struct verify_record *rec);
 const char	*verify_kind_name(enum verify_kind k);	/* "driver", … */
 const char	*verify_outcome_name(enum verify_outcome o);	/* "done", … */
 const char	*verify_state_name(enum verify_state s);	/* "not_run", … */
+/* "SIGSEGV" for the signals a crashing library dies of; NULL for others. */
+const char	*verify_signal_name(int sig);
 
 /* The first record of a check, of any device when device < 0; NULL. */
 const struct verify_record *verify_find(const struct verify_run *r,

@@ -83,7 +83,6 @@ const struct wpage	*wiz_page(size_t i);
 size_t			 wiz_page_count(void);
 
 /* Shared by the pages (pageutil.c). */
-const char	*wsev_word(enum severity sev);		/* "ERROR" … translated */
 enum wslot	 wsev_slot(enum severity sev);
 const char	*wsev_glyph(const struct wglyphs *g, enum severity sev);
 /* A fact's value, "unknown", "unreadable", or absent when known absent. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "i18n.h"
+#include "present/words.h"
 #include "util/xalloc.h"
 #include "wizard/keys.h"
 #include "wizard/page.h"
@@ -58,7 +59,7 @@ build_list(const struct wpage_ctx *c, struct wdoc *d)
 
 		d->item = (int)i;
 		wdoc_textf(d, 0, 13, wsev_slot(f->severity), "%s %-9s  %s",
-		    wsev_glyph(c->g, f->severity), wsev_word(f->severity),
+		    wsev_glyph(c->g, f->severity), words_severity(f->severity),
 		    finding_code_name(f->code));
 		d->v[d->n - 1].heading = i == 0 ||
 		    fs->v[i - 1].severity != f->severity;
@@ -73,7 +74,7 @@ build_detail(const struct wpage_ctx *c, struct wdoc *d)
 	const struct finding *f = &c->r->findings.v[sel_of(c)];
 
 	wdoc_textf(d, 0, 2, wsev_slot(f->severity), "%s %s  %s",
-	    wsev_glyph(c->g, f->severity), wsev_word(f->severity),
+	    wsev_glyph(c->g, f->severity), words_severity(f->severity),
 	    finding_code_name(f->code));
 	wdoc_text(d, 0, 0, WS_HEADING, _(finding_title(f->code)));
 	if (f->detail != NULL && f->detail[0] != '\0') {

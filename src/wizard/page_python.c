@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "present/words.h"
 #include "util/xalloc.h"
 #include "wizard/page.h"
 
@@ -15,19 +16,6 @@ static const enum finding_code related[] = {
 	FINDING_CONDA_CUDA_CONFLICT, FINDING_PIP_CUDA_WHEELS_MIXED,
 	FINDING_LIB_SHADOWED, FINDING_GPU_ARCH_UNSUPPORTED,
 };
-
-static const char *
-kind_text(enum pyenv_kind k)
-{
-	switch (k) {
-	case PYENV_CONDA:	return _("conda");
-	case PYENV_VENV:	return _("venv");
-	case PYENV_PYENV:	return _("pyenv");
-	case PYENV_SYSTEM:	return _("system");
-	case PYENV_USER:	return _("user site");
-	}
-	return "?";
-}
 
 /* The framework's state in words, and the slot to show it in. */
 static char *
@@ -109,7 +97,7 @@ build(const struct wpage_ctx *c, struct wdoc *d)
 		const struct py_env *e = &f->python_envs.v[i];
 		char *head;
 
-		head = xasprintf("%s%s%s  %s%s", kind_text(e->kind),
+		head = xasprintf("%s%s%s  %s%s", words_env_kind(e->kind),
 		    e->name != NULL ? " " : "", e->name != NULL ? e->name : "",
 		    e->prefix, e->active ? _("  (active)") : "");
 		wdoc_text(d, 2, 6, e->active ? WS_HEADING : WS_NORMAL, head);

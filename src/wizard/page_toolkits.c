@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "present/words.h"
 #include "util/xalloc.h"
 #include "wizard/page.h"
 
@@ -75,18 +76,6 @@ cudnn(const struct wpage_ctx *c, struct wdoc *d)
 	}
 }
 
-static const char *
-via_text(const char *via)
-{
-	if (via == NULL)
-		return "?";
-	if (strcmp(via, "ld_library_path") == 0)
-		return "LD_LIBRARY_PATH";
-	if (strcmp(via, "default") == 0)
-		return _("a default directory");
-	return via;
-}
-
 static void
 libraries(const struct wpage_ctx *c, struct wdoc *d)
 {
@@ -101,7 +90,7 @@ libraries(const struct wpage_ctx *c, struct wdoc *d)
 
 		if (l->resolved != NULL) {
 			v = xasprintf(_("%s (via %s)%s"), l->resolved,
-			    via_text(l->via), l->stub ? _(" [the toolkit's stub]") : "");
+			    words_via(l->via), l->stub ? _(" [the toolkit's stub]") : "");
 			wdoc_kv(d, 2, LW, l->soname, l->stub ? WS_ERROR : WS_NORMAL, v);
 		} else {
 			v = xasprintf("%s %s", l->optional ? c->g->info : c->g->bad,

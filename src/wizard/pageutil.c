@@ -5,22 +5,9 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "present/words.h"
 #include "util/xalloc.h"
 #include "wizard/page.h"
-
-const char *
-wsev_word(enum severity sev)
-{
-	switch (sev) {
-	case SEV_ERROR:
-		return _("ERROR");
-	case SEV_WARNING:
-		return _("WARNING");
-	case SEV_INFO:
-		break;
-	}
-	return _("INFO");
-}
 
 enum wslot
 wsev_slot(enum severity sev)
@@ -90,7 +77,7 @@ wdoc_findings_of(struct wdoc *d, const struct wpage_ctx *c,
 			if (f->code != codes[j])
 				continue;
 			wdoc_textf(d, 2, 4, wsev_slot(f->severity), "%s %s %s: %s",
-			    wsev_glyph(c->g, f->severity), wsev_word(f->severity),
+			    wsev_glyph(c->g, f->severity), words_severity(f->severity),
 			    finding_code_name(f->code), _(finding_title(f->code)));
 			break;
 		}

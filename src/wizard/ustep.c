@@ -8,22 +8,13 @@
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "matrix/update.h"
+#include "util/monoclock.h"
 #include "util/xalloc.h"
 #include "wizard/ustep.h"
 
 /* Frames at most this often while bytes arrive: curl calls back far
  * more often than a terminal needs redrawing. Keys are read each time. */
 #define FRAME_EVERY_MS	100L
-
-static long
-now_ms(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0;
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static int
 progress(void *arg, const char *url, size_t index, size_t count,
@@ -33,7 +24,7 @@ progress(void *arg, const char *url, size_t index, size_t count,
 	bool fresh = u->url == NULL || u->index != index ||
 	    strcmp(u->url, url) != 0;
 	bool draw;
-	long t = now_ms();
+	long t = (long)mono_ms();
 
 	if (fresh) {
 		free(u->url);

@@ -53,8 +53,9 @@ wvstep_request(struct wvstep *v)
 	v->pending = true;
 }
 
-/* Drops a run that Ctrl-C reached: the helper shares the terminal, so
- * SIGINT kills it too, and that is the user, not a crash. */
+/* Drops a run that Ctrl-C stopped: the signal handler killed the helper
+ * being waited on (runcap_abort), which spawn.c reports as SIGINT; that
+ * is the user, not a crash. */
 static void
 drop_interrupted(struct verify_facts *vf)
 {

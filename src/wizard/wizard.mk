@@ -39,5 +39,5 @@ cudawiz_SOURCES += src/wizard/cmd_wizard.c src/wizard/cmd_wizard.h
 # The core again after the wizard library, which calls into it. The
 # Compatibility page's update (ustep.c) calls the fetch layer
 # (matrix/update.c): its library follows, and libcurl stays dlopen()ed.
-WIZARD_LIBS = libcudawiz-wizard.a $(FETCH_LIBS) $(CORE_LIBS) $(NCURSES_LIBS)
+WIZARD_LIBS = libcudawiz-wizard.a libcudawiz-present.a $(FETCH_LIBS) $(CORE_LIBS) $(NCURSES_LIBS)
 cudawiz_LDADD += $(WIZARD_LIBS)
