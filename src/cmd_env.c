@@ -25,18 +25,6 @@
 
 extern char **environ;
 
-/* The shell a person uses, from $SHELL: bash, zsh, fish, tcsh … */
-static const char *
-login_shell(void)
-{
-	const char *sh = getenv("SHELL"), *base;
-
-	if (sh == NULL || *sh == '\0')
-		return "sh";
-	base = strrchr(sh, '/');
-	return base != NULL ? base + 1 : sh;
-}
-
 /* The rc file --install-rc edits, for the user's own shell. */
 static char *
 rc_file(const char *shell, enum script_format fmt)
@@ -202,7 +190,7 @@ write_out(const struct cli_opts *opts, const struct env_plan *p,
 	if (opts->install_rc) {
 		char *abs = realpath(opts->output, NULL);
 
-		w->rc = rc_file(login_shell(), fmt);
+		w->rc = rc_file(script_login_shell(environ), fmt);
 		if (w->rc == NULL) {
 			free(abs);
 			*err = xasprintf(_("--install-rc works for sh, fish and csh "
@@ -249,7 +237,7 @@ cmd_env(const struct cli_opts *opts)
 	struct facts *facts;
 	struct matrix *m;
 	char *err = NULL;
-	const char *shell = opts->shell != NULL ? opts->shell : login_shell();
+	const char *shell = opts->shell != NULL ? opts->shell : script_login_shell(environ);
 	int rc = EXIT_USAGE;
 
 	if (usage_checks(opts) != 0)

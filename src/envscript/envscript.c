@@ -7,6 +7,7 @@
 
 #include "envscript/envscript_int.h"
 #include "i18n.h"
+#include "util/envp.h"
 #include "util/xalloc.h"
 
 static const char *const format_names[] = {
@@ -285,4 +286,15 @@ script_text_free(struct script_text *t)
 {
 	FREE(&t->text);
 	FREE(&t->deactivate);
+}
+
+const char *
+script_login_shell(char *const *envp)
+{
+	const char *sh = envp_get(envp, "SHELL"), *base;
+
+	if (sh == NULL || *sh == '\0')
+		return "sh";
+	base = strrchr(sh, '/');
+	return base != NULL ? base + 1 : sh;
 }

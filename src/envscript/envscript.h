@@ -51,6 +51,9 @@ void	script_text_free(struct script_text *t);
  * define: "cudawiz_deactivate_" + the plan's name with every byte
  * outside [A-Za-z0-9_] replaced by '_'. Malloc'd. */
 char	*script_deactivate_name(const struct env_plan *p);
+/* The user's shell by name, from $SHELL in envp ("bash", "fish" …);
+ * "sh" when it is not set. For the default format and the rc file. */
+const char *script_login_shell(char *const *envp);
 
 /* Writes text to path atomically (a temporary file in the same
  * directory, fsync, rename, fsync of the directory). An existing file is

@@ -55,18 +55,14 @@ list_value(const struct wfix *fx, int l)
 }
 
 /* The login shell's format, from $SHELL in the wizard's environment, as
- * `cudawiz env` picks it (cmd_env.c's login_shell); sh when unknown. */
+ * `cudawiz env` picks it; sh when unknown. */
 static size_t
 default_format(char *const *envp)
 {
-	const char *sh = envp != NULL ? envp_get(envp, "SHELL") : NULL, *base;
 	enum script_format fmt = SCRIPT_SH;
 
-	if (sh != NULL && *sh != '\0') {
-		base = strrchr(sh, '/');
-		if (!script_format_parse(base != NULL ? base + 1 : sh, &fmt))
-			fmt = SCRIPT_SH;
-	}
+	if (!script_format_parse(script_login_shell(envp), &fmt))
+		fmt = SCRIPT_SH;
 	for (size_t i = 0; i < NFORMATS; i++)
 		if (formats[i].fmt == fmt)
 			return i;

@@ -49,6 +49,14 @@ like "$(cat "$FX_OUT")" "^  cudawiz verify " "... then the live checks"
 fx_cmd_env doctor PATH=$P CONDA_PREFIX=$E
 unlike "$(cat "$FX_OUT")" "^Next:" "cudawiz doctor prints the report alone"
 
+# Without --shell the format follows $SHELL; an unknown shell gets sh.
+fx_cmd_env env PATH=$P SHELL=/usr/bin/fish -- --json
+is "$(j .format)" fish "SHELL=/usr/bin/fish: a fish script"
+fx_cmd_env env PATH=$P SHELL=/opt/bin/xonsh -- --json
+is "$(j .format)" sh "SHELL=/opt/bin/xonsh (not a format): a POSIX sh script"
+fx_cmd_env env PATH=$P -- --json
+is "$(j .format)" sh "SHELL unset: a POSIX sh script"
+
 # --python-env that is not an environment.
 fx_cmd_env env PATH=$P -- --json --python-env /nowhere
 is "$FX_RC" 2 "--python-env /nowhere: exit 2"
