@@ -173,6 +173,9 @@ keys n n n n n n
 ok "... walked to Live verification" wait_for "cudawiz → Live verification .*page 7 of 10"
 keys r
 ok "... r runs the checks, with progress" wait_for "running check 1 of"
+# The frame is drawn before the helper is spawned; under the sanitizers
+# the gap is long enough for SIGTERM to land before any helper exists.
+ok "... the stand-in helper has started" wait_file "$work/slow.pids"
 pid=$(cat "$work/pid" 2>/dev/null)
 [ -n "$pid" ] && kill -TERM "$pid"
 ok "SIGTERM mid-check ends it" wait_file "$work/done"
