@@ -1,0 +1,1 @@
+# File-format parsers: ELF, ld.so.cache, fatbinary, matrix, redistrib, explain.

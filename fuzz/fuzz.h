@@ -1,0 +1,23 @@
+/* What every fuzz target shares: the libFuzzer entry point, and a scratch
+ * directory for the parsers that read through a sysroot (they take a path,
+ * not a buffer, so the input is written to a file under that root). */
+#ifndef CUDAWIZ_FUZZ_H
+#define CUDAWIZ_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The scratch root: made once per process (mkdtemp under $TMPDIR) and
+ * removed, with everything in it, at exit. */
+const char *fz_root(void);
+
+/* Writes data to ROOT/rel (parents made), replacing what was there.
+ * Aborts on failure: a target that cannot set up its input is broken. */
+void	fz_write(const char *rel, const uint8_t *data, size_t size);
+
+/* data as a NUL-terminated copy (the caller frees it). */
+char	*fz_cstring(const uint8_t *data, size_t size);
+
+#endif
