@@ -14,6 +14,8 @@
 
 #include "cli.h"
 #include "i18n.h"
+#include "present/style.h"
+#include "util/safeout.h"
 #include "util/xalloc.h"
 #include "wizard/cmd_wizard.h"
 
@@ -209,6 +211,34 @@ bad_seconds(const char *opt, const char *arg)
 	fprintf(stderr, _("%s: %s: '%s' is not a number of seconds "
 	    "(more than 0, at most %d)\n"), PACKAGE, opt, arg, TIMEOUT_MAX_S);
 	return EXIT_USAGE;
+}
+
+/* Whether what the command prints on stdout is for a person to read, and
+ * so goes through safeout: not JSON (jansson escapes control characters
+ * itself), not a script (its bytes are the point), not a path a shell
+ * will use. */
+static bool
+stdout_is_text(const struct cli_opts *o, const char *name)
+{
+	if (o->json)
+		return false;
+	if (strcmp(name, "env") == 0)
+		return o->check != NULL || o->output != NULL;
+	if (strcmp(name, "matrix") == 0)
+		return o->nargs == 0 || strcmp(o->args[0], "path") != 0;
+	return true;
+}
+
+/* Names from the filesystem and the environment reach both streams;
+ * neither may carry their escape sequences to the terminal. A stream
+ * that cannot be wrapped stays as it was: the report matters more. */
+static void
+guard_output(const struct cli_opts *o, const char *name)
+{
+	if (stdout_is_text(o, name))
+		(void)safeout_wrap(&stdout,
+		    style_want_color(STDOUT_FILENO, o->color));
+	(void)safeout_wrap(&stderr, false);
 }
 
 int
@@ -421,6 +451,7 @@ cli_main(int argc, char **argv)
 		if (!opts.json && cmd_wizard_wanted()) {
 			rc = cmd_wizard(&opts, ascii);
 		} else {
+			guard_output(&opts, "doctor");
 			opts.next_steps = !opts.json;
 			rc = cmd_doctor(&opts);
 		}
@@ -431,6 +462,7 @@ cli_main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(commands[i].name, name) != 0)
 			continue;
+		guard_output(&opts, name);
 		rc = commands[i].run(&opts);
 		goto out;
 	}
