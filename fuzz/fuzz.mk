@@ -31,6 +31,12 @@ fuzz_replay_version_SOURCES = fuzz/fz_version.c $(FUZZ_REPLAY)
 fuzz_replay_version_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_version_LDADD = $(FUZZ_LDADD)
 
+FUZZ_TARGETS += safeout
+check_PROGRAMS += fuzz/replay-safeout
+fuzz_replay_safeout_SOURCES = fuzz/fz_safeout.c $(FUZZ_REPLAY)
+fuzz_replay_safeout_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_safeout_LDADD = $(FUZZ_LDADD)
+
 include $(top_srcdir)/fuzz/formats.mk
 include $(top_srcdir)/fuzz/probes.mk
 
