@@ -402,7 +402,9 @@ init_failed(const struct vctx *c, const struct verify_run *r,
 			record_evidence(f, rec, call);
 			break;
 		}
-		/* fall through */
+		/* clang's -Wimplicit-fallthrough takes no comment, only
+		 * the attribute (gcc takes both). */
+		__attribute__((fallthrough));
 	default:
 		f = finding_add(c->out, FINDING_RUNTIME_INIT_FAILED,
 		    _("%s failed to initialise: %s returned %s%s%s."), who, call,
