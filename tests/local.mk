@@ -39,8 +39,8 @@ check_PROGRAMS += tests/unit/test_safeout
 tests_unit_test_safeout_SOURCES = tests/unit/test_safeout.c
 tests_unit_test_safeout_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_safeout_LDADD = $(UNIT_LDADD)
-TESTS += tests/unit/test_safeout tests/cli/text-controls.sh
-EXTRA_DIST += tests/cli/text-controls.sh
+TESTS += tests/unit/test_safeout tests/cli/text-controls.sh tests/unit/security-doc.sh
+EXTRA_DIST += tests/cli/text-controls.sh tests/unit/security-doc.sh
 
 TESTS += tests/unit/potfiles.sh tests/unit/po-check.sh
 EXTRA_DIST += tests/unit/potfiles.sh tests/unit/po-check.sh
