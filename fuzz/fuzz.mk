@@ -15,6 +15,9 @@ FUZZ_COMMON = fuzz/fuzz.c fuzz/fuzz.h
 FUZZ_REPLAY = fuzz/replay.c $(FUZZ_COMMON)
 FUZZ_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(top_srcdir)/fuzz $(LIBELF_CFLAGS) $(JANSSON_CFLAGS)
 FUZZ_LDADD = $(UNIT_LDADD)
+# Libraries some targets need besides the core (a fragment adds to it):
+# linked ahead of it into every fz-NAME, where unused members cost nothing.
+FUZZ_EXTRA_LIBS =
 
 AM_TESTS_ENVIRONMENT += \
 	FUZZ_TARGETS='$(FUZZ_TARGETS)'; export FUZZ_TARGETS; \
@@ -43,13 +46,14 @@ include $(top_srcdir)/fuzz/probes.mk
 # ------------------------------------------------------------ make fuzz
 # fuzz-binaries is what run.sh asks of the clang build in fuzz-build/: the
 # same sources, linked with -fsanitize=fuzzer instead of replay.c.
-fuzz-binaries: libcudawiz-core.a
+fuzz-binaries: libcudawiz-core.a $(FUZZ_EXTRA_LIBS)
 	@$(MKDIR_P) fuzz; for t in $(FUZZ_TARGETS); do \
 	    echo "  CCLD     fuzz/fz-$$t"; \
 	    $(CC) $(DEFS) $(DEFAULT_INCLUDES) $(FUZZ_CPPFLAGS) $(CPPFLAGS) \
 	        $(CFLAGS) -fsanitize=fuzzer \
 	        $(top_srcdir)/fuzz/fz_$$t.c $(top_srcdir)/fuzz/fuzz.c \
-	        -o fuzz/fz-$$t $(LDFLAGS) $(FUZZ_LDADD) $(LIBS) || exit 1; \
+	        -o fuzz/fz-$$t $(LDFLAGS) $(FUZZ_EXTRA_LIBS) $(FUZZ_LDADD) \
+	        $(LIBS) || exit 1; \
 	done
 
 fuzz:

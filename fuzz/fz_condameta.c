@@ -1,0 +1,101 @@
+/* conda-meta/NAME-VERSION-BUILD.json records, as probe_python_packages
+ * reads them: pypkg.c's read_head with the top-level scanner (js_scan,
+ * js_decode's escapes and surrogate pairs), the channel reduced to what
+ * users call it (reduce_channel), and a record merged with the site
+ * package it is the same install as (match_site, merge_record), through
+ * a scratch sysroot.
+ *
+ * Input: up to three records, cut at "\n---\n" (probefz.h), written to
+ * /conda/conda-meta/ as
+ *   0  pytorch-2.1.0-py3.11_cuda12.1_cudnn8.9.2_0.json
+ *   1  torch-2.1.0-py311_0.json	(torch 2.1.0 is also a dist-info, so a
+ *					 record saying so is merged into it)
+ *   2  cuda-nvcc-12.1.105-0.json
+ * /conda is a conda environment (a fixed python record, which is not
+ * read: python is no package cudawiz looks into) named by CONDA_PREFIX.
+ *
+ * Beyond "no crash" and the JSON check: every package has a name; a
+ * channel, when there is one, is not empty and does not end in '/'; a
+ * record merged into the site package leaves one package, not two, so
+ * the environment holds one package per record, plus one when the
+ * dist-info was merged with none. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "probefz.h"
+
+#define META	"conda/conda-meta"
+#define SITE	"conda/lib/python3.11/site-packages"
+
+static const char *const files[] = {
+	META "/pytorch-2.1.0-py3.11_cuda12.1_cudnn8.9.2_0.json",
+	META "/torch-2.1.0-py311_0.json",
+	META "/cuda-nvcc-12.1.105-0.json",
+};
+
+/* Arrays: the context takes char *, and string literals are const. */
+static char env0[] = "CONDA_PREFIX=/conda";
+static char *const envp[] = { env0, NULL };
+
+static void
+setup(void)
+{
+	static const char python[] = "{\"build\": \"h955ad1f_0_cpython\", "
+	    "\"channel\": \"https://conda.anaconda.org/conda-forge/linux-64\","
+	    " \"name\": \"python\", \"version\": \"3.11.4\"}\n";
+	static const char torch[] = "Metadata-Version: 2.1\nName: torch\n"
+	    "Version: 2.1.0\nRequires-Dist: nvidia-cudnn-cu12 ==8.9.2.26\n\n";
+	static int done;
+
+	if (done)
+		return;
+	done = 1;
+	fz_write(META "/python-3.11.4-h955ad1f_0_cpython.json",
+	    (const uint8_t *)python, sizeof python - 1);
+	fz_write(META "/history", (const uint8_t *)"==> 2024 <==\n", 13);
+	fz_write(SITE "/torch-2.1.0.dist-info/METADATA",
+	    (const uint8_t *)torch, sizeof torch - 1);
+}
+
+static void
+check_packages(const struct facts *f, size_t records)
+{
+	for (size_t i = 0; i < f->python_envs.n; i++) {
+		const struct py_env *e = &f->python_envs.v[i];
+
+		for (size_t j = 0; j < e->packages.n; j++) {
+			const struct py_package *p = &e->packages.v[j];
+			const char *ch = p->channel;
+
+			if (p->name == NULL || p->path == NULL)
+				abort();
+			if (ch != NULL && (*ch == '\0' ||
+			    ch[strlen(ch) - 1] == '/'))
+				abort();
+		}
+		/* Only the one dist-info can take a record in. */
+		if (strcmp(e->prefix, "/conda") == 0 &&
+		    e->packages.n != records && e->packages.n != records + 1)
+			abort();
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct probe_ctx ctx;
+	size_t n;
+
+	setup();
+	n = pf_place(files, sizeof files / sizeof files[0], data, size);
+	ctx = pf_ctx(envp);
+	probe_python_envs(&ctx);
+	probe_python_packages(&ctx);
+	/* The fuzzed records and python's. */
+	check_packages(ctx.facts, n + 1);
+	pf_check_json(ctx.facts);
+	facts_free(ctx.facts);
+	return 0;
+}

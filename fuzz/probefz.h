@@ -1,0 +1,217 @@
+/* What the probe targets (fuzz/probes.mk) share: one input split into
+ * several files of a scratch tree, the sysroot over that tree, and the
+ * check every run ends with.
+ *
+ * Each probe target stands a small machine up in fz_root(): the files it
+ * fuzzes come from the input, the rest are fixed and made once. The input
+ * is cut at PF_SEP into one part per fuzzed file, in the order the target
+ * lists them; a file with no part is removed, so every input starts from
+ * the same tree whatever the one before it left there.
+ *
+ * The oracle after the probes: doctor's JSON renderer must turn the facts
+ * into a document jansson reads back (valid JSON, valid UTF-8, no NUL),
+ * whatever bytes the probes took from the files, and facts_free() must
+ * leave nothing behind (the replay under ASan checks leaks). */
+#ifndef CUDAWIZ_FUZZ_PROBEFZ_H
+#define CUDAWIZ_FUZZ_PROBEFZ_H
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "diagnose/finding.h"
+#include "present/json.h"
+#include "probe/probe.h"
+#include "sysroot/sysroot.h"
+
+/* Between the files of one input. A line of its own, so that none of the
+ * formats fuzzed here needs it inside a file: not METADATA's header, not
+ * JSON, not a /proc or /sys line. */
+#define PF_SEP		"\n---\n"
+#define PF_SEP_LEN	(sizeof PF_SEP - 1)
+
+struct pf_part {
+	const uint8_t	*p;
+	size_t		 n;
+};
+
+static inline void __attribute__((noreturn))
+pf_die(const char *what, const char *path)
+{
+	fprintf(stderr, "fuzz: %s %s: %s\n", what, path, strerror(errno));
+	abort();
+}
+
+/* Splits data at PF_SEP into at most max parts (the last one takes the
+ * rest, separators and all); returns how many there are. */
+static inline size_t
+pf_split(const uint8_t *data, size_t size, struct pf_part *parts, size_t max)
+{
+	const uint8_t *p = data, *end = data + size;
+	size_t n = 0;
+
+	while (n + 1 < max) {
+		const uint8_t *s = memmem(p, (size_t)(end - p), PF_SEP,
+		    PF_SEP_LEN);
+
+		if (s == NULL)
+			break;
+		parts[n].p = p;
+		parts[n].n = (size_t)(s - p);
+		n++;
+		p = s + PF_SEP_LEN;
+	}
+	parts[n].p = p;
+	parts[n].n = (size_t)(end - p);
+	return n + 1;
+}
+
+static inline char *
+pf_path(const char *rel)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s", fz_root(), rel) < 0) {
+		fprintf(stderr, "fuzz: out of memory\n");
+		abort();
+	}
+	return path;
+}
+
+/* Removes ROOT/rel when it is there. */
+static inline void
+pf_remove(const char *rel)
+{
+	char *path = pf_path(rel);
+
+	if (unlink(path) != 0 && errno != ENOENT)
+		pf_die("unlink", path);
+	free(path);
+}
+
+/* Gives ROOT/rel the mode (fz_write makes files 0644). */
+static inline void
+pf_chmod(const char *rel, mode_t mode)
+{
+	char *path = pf_path(rel);
+
+	if (chmod(path, mode) != 0)
+		pf_die("chmod", path);
+	free(path);
+}
+
+/* ROOT/rel as a symlink to target, made once (it is never fuzzed). */
+static inline void
+pf_symlink(const char *target, const char *rel)
+{
+	char *path = pf_path(rel);
+
+	if (symlink(target, path) != 0 && errno != EEXIST)
+		pf_die("symlink", path);
+	free(path);
+}
+
+/* The fuzzed files: files[i] gets part i, and is removed when the input
+ * has fewer parts. Returns how many files were written. */
+static inline size_t
+pf_place(const char *const *files, size_t nfiles, const uint8_t *data,
+    size_t size)
+{
+	struct pf_part parts[16];
+	size_t n;
+
+	if (nfiles > sizeof parts / sizeof parts[0])
+		abort();
+	n = pf_split(data, size, parts, nfiles);
+	for (size_t i = 0; i < nfiles; i++) {
+		if (i < n)
+			fz_write(files[i], parts[i].p, parts[i].n);
+		else
+			pf_remove(files[i]);
+	}
+	return n;
+}
+
+/* The sysroot over the scratch tree: made once, as the root never moves.
+ * It keeps no listings (sysroot_keep_listings is not called), so every
+ * run sees the files of its own input. */
+static inline const struct sysroot *
+pf_sysroot(void)
+{
+	static struct sysroot *sr;
+	char *err = NULL;
+
+	if (sr == NULL) {
+		sr = sysroot_new(fz_root(), &err);
+		if (sr == NULL) {
+			fprintf(stderr, "fuzz: sysroot: %s\n",
+			    err != NULL ? err : "?");
+			abort();
+		}
+	}
+	return sr;
+}
+
+/* A probe context over the scratch tree, with new facts. */
+static inline struct probe_ctx
+pf_ctx(char *const *envp)
+{
+	struct probe_ctx ctx;
+	const struct sysroot *sr = pf_sysroot();
+
+	memset(&ctx, 0, sizeof ctx);
+	ctx.sr = sr;
+	ctx.envp = envp;
+	ctx.facts = facts_new(sysroot_dir(sr), false);
+	return ctx;
+}
+
+/* Renders the facts as doctor --json does and reads the document back:
+ * whatever the probes took from the files must come out as valid JSON. */
+static inline void
+pf_check_json(const struct facts *f)
+{
+	struct findings none = { NULL, 0, 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	json_error_t jerr;
+	json_t *doc;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		pf_die("open_memstream", "");
+	if (json_print_doctor(fp, f, &none, NULL, 0, 0) != 0) {
+		fprintf(stderr, "fuzz: the JSON report could not be written\n");
+		abort();
+	}
+	if (fclose(fp) != 0)
+		pf_die("fclose", "memstream");
+	doc = json_loadb(buf, len, 0, &jerr);
+	if (doc == NULL) {
+		fprintf(stderr, "fuzz: the report is not valid JSON (line %d: "
+		    "%s)\n", jerr.line, jerr.text);
+		abort();
+	}
+	json_decref(doc);
+	/* To see what a seed reaches: FUZZ_DUMP=1 replay-NAME SEED. */
+	if (getenv("FUZZ_DUMP") != NULL && fwrite(buf, 1, len, stdout) != len)
+		pf_die("fwrite", "stdout");
+	free(buf);
+}
+
+/* True when s holds no byte below 0x20 but tab, nor DEL. */
+static inline int
+pf_printable(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+#endif
