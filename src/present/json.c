@@ -431,6 +431,7 @@ facts_json(const struct facts *f)
 		json_array_append_new(notes, n);
 	}
 	set(o, "notes", notes);
+	set(o, "notes_dropped", json_integer((json_int_t)f->notes.dropped));
 	return o;
 }
 

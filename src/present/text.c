@@ -488,15 +488,21 @@ print_env(struct out *o, const struct facts *f)
 static void
 print_notes(struct out *o, const struct facts *f)
 {
+	size_t shown = f->notes.n < LIST_LIMIT * 2 ? f->notes.n : LIST_LIMIT * 2;
+
 	if (f->notes.n == 0)
 		return;
 	heading(o, _("Notes (problems met while looking)"));
-	for (size_t i = 0; i < f->notes.n && i < LIST_LIMIT * 2; i++)
+	for (size_t i = 0; i < shown; i++)
 		fprintf(o->fp, "  %s: %s\n", f->notes.v[i].path,
 		    f->notes.v[i].problem);
-	if (f->notes.n > LIST_LIMIT * 2)
+	if (f->notes.n > shown)
 		fprintf(o->fp, _("  … and %zu more (see --json)\n"),
-		    f->notes.n - LIST_LIMIT * 2);
+		    f->notes.n - shown);
+	if (f->notes.dropped > 0)
+		fprintf(o->fp, ngettext("  … and %zu more not kept\n",
+		    "  … and %zu more not kept\n", f->notes.dropped),
+		    f->notes.dropped);
 }
 
 static void print_findings_body(struct out *o, const struct findings *fs);

@@ -97,13 +97,27 @@ facts_new(const char *root, bool live_allowed)
 void
 facts_note(struct facts *f, const char *path, const char *fmt, ...)
 {
-	struct probe_note *n = VEC_PUSH(&f->notes);
+	struct probe_note *n;
+	char *problem;
 	va_list ap;
 
-	n->path = xstrdup(path);
+	if (f->notes.n >= FACTS_NOTES_MAX) {
+		f->notes.dropped++;
+		return;
+	}
 	va_start(ap, fmt);
-	n->problem = xvasprintf(fmt, ap);
+	problem = xvasprintf(fmt, ap);
 	va_end(ap);
+	/* Several probes look into the same directory; one note says it. */
+	for (size_t i = 0; i < f->notes.n; i++)
+		if (strcmp(f->notes.v[i].path, path) == 0 &&
+		    strcmp(f->notes.v[i].problem, problem) == 0) {
+			free(problem);
+			return;
+		}
+	n = VEC_PUSH(&f->notes);
+	n->path = xstrdup(path);
+	n->problem = problem;
 }
 
 struct toolkit_fact *

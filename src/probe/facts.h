@@ -321,11 +321,16 @@ struct facts {
 	/* Live verification (vfacts.h): filled by src/verify/ after the
 	 * probes, when a command asks for it. */
 	struct verify_facts	 verify;
+	/* At most FACTS_NOTES_MAX notes, each (path, problem) once; a
+	 * hostile tree (100,000 odd names) would otherwise make millions. */
 	struct {
 		struct probe_note	*v;
 		size_t			 n, cap;
+		size_t			 dropped;	/* past the cap */
 	} notes;
 };
+
+#define FACTS_NOTES_MAX	1000
 
 struct facts	*facts_new(const char *root, bool live_allowed);
 void		 facts_free(struct facts *f);

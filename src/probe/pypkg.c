@@ -39,6 +39,15 @@
  * wants, which conda writes first (its keys are sorted). */
 #define CONDA_JSON_CAP	(64 * 1024 * 1024)
 #define READ_FIRST	(16 * 1024)
+/* A real environment holds a few of the packages each entry of cared[]
+ * below matches (conda's CUDA 12 has about a hundred cuda-*); a
+ * site-packages of 100,000 nvidia_* entries is a generated tree, and
+ * reading and listing them all would take seconds and hundreds of
+ * megabytes. Past this many per entry they are only counted, so a flood
+ * of one kind does not crowd out torch or jax. */
+#define PYPKG_MAX_CARED	256
+/* Names noted one by one per site directory; the rest are counted. */
+#define PYPKG_NOTES_PER_SITE	10
 
 /* Packages whose metadata is read and which the JSON report lists:
  * frameworks, NVIDIA's wheels and conda's CUDA packages. Names as pip
@@ -51,6 +60,7 @@ static const char *const cared[] = {
 	"libcublas*", "libcudnn*", "libcufft*", "libcurand*", "libcusolver*",
 	"libcusparse*", "libnvjitlink*", "libnccl*", "pycuda",
 };
+#define N_CARED	(sizeof cared / sizeof cared[0])
 
 /* The Requires-Dist lines worth keeping: the CUDA wheels a package pins
  * and the frameworks it builds on. */
@@ -69,6 +79,8 @@ struct pkgscan {
 	struct probe_ctx	*ctx;
 	struct py_env		*env;
 	struct strv		 norm;	/* normalised name of each package */
+	size_t			 cared[N_CARED];	/* read, per entry */
+	size_t			 cared_dropped;	/* past PYPKG_MAX_CARED */
 };
 
 static bool
@@ -111,8 +123,9 @@ join(const char *dir, const char *name)
 	return p;
 }
 
-static bool
-matches(const char *norm, const char *const *table, size_t n)
+/* The index of the first entry of table that norm matches, or n. */
+static size_t
+matching(const char *norm, const char *const *table, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t len;
@@ -123,15 +136,21 @@ matches(const char *norm, const char *const *table, size_t n)
 		if (table[i][len - 1] == '*' ?
 		    strncmp(norm, table[i], len - 1) == 0 :
 		    strcmp(norm, table[i]) == 0)
-			return true;
+			return i;
 	}
-	return false;
+	return n;
+}
+
+static bool
+matches(const char *norm, const char *const *table, size_t n)
+{
+	return matching(norm, table, n) < n;
 }
 
 static bool
 is_cared(const char *norm)
 {
-	return matches(norm, cared, sizeof cared / sizeof cared[0]);
+	return matches(norm, cared, N_CARED);
 }
 
 /* ------------------------------------------------------------- reading */
@@ -368,6 +387,23 @@ split_dist_name(const char *stem, size_t len, bool egg, char **name,
 	    xstrndup(v, (size_t)((py != NULL ? py : end) - v));
 }
 
+/* Whether the package named norm is read and listed: one cudawiz cares
+ * about, within the cap of its kind. */
+static bool
+take_cared(struct pkgscan *ps, const char *norm)
+{
+	size_t i = matching(norm, cared, N_CARED);
+
+	if (i == N_CARED)
+		return false;
+	if (ps->cared[i] >= PYPKG_MAX_CARED) {
+		ps->cared_dropped++;
+		return false;
+	}
+	ps->cared[i]++;
+	return true;
+}
+
 /* Takes name, version, path and norm (name normalised; NULL: made here). */
 static struct py_package *
 add_package(struct pkgscan *ps, char *name, char *version,
@@ -390,6 +426,7 @@ static void
 scan_site(struct pkgscan *ps, const char *site)
 {
 	struct strv names = STRV_INIT;
+	size_t unversioned = 0;
 	int rc = sysroot_list_dir(ps->ctx->sr, site, &names);
 
 	if (rc != 0)
@@ -409,7 +446,8 @@ scan_site(struct pkgscan *ps, const char *site)
 		else
 			continue;
 		split_dist_name(n, len - (egg ? 9 : 10), egg, &name, &version);
-		if (version == NULL)
+		if (version == NULL &&
+		    ++unversioned <= PYPKG_NOTES_PER_SITE)
 			facts_note(ps->ctx->facts, site, _("%s: no version in "
 			    "the name (NAME-VERSION%s expected)"), n,
 			    egg ? ".egg-info" : ".dist-info");
@@ -417,8 +455,15 @@ scan_site(struct pkgscan *ps, const char *site)
 		    egg ? PYPKG_EGG_INFO : PYPKG_DIST_INFO, join(site, n),
 		    site, NULL);
 		if (p->cared_about)
+			p->cared_about = take_cared(ps,
+			    ps->norm.v[ps->norm.n - 1]);
+		if (p->cared_about)
 			read_metadata(ps, p);
 	}
+	if (unversioned > PYPKG_NOTES_PER_SITE)
+		facts_note(ps->ctx->facts, site, _("%zu more dist-info or "
+		    "egg-info names without a version"),
+		    unversioned - PYPKG_NOTES_PER_SITE);
 	strv_free(&names);
 }
 
@@ -960,7 +1005,7 @@ scan_conda_meta(struct pkgscan *ps)
 		free(stem);
 		rec.path = join(meta, n);
 		norm = norm_name(rec.name, strlen(rec.name));
-		rec.cared_about = is_cared(norm);
+		rec.cared_about = take_cared(ps, norm);
 		if (rec.cared_about) {
 			read_conda_record(ps, &rec);
 			/* The record may have renamed it. */
@@ -975,6 +1020,7 @@ scan_conda_meta(struct pkgscan *ps)
 		}
 		p = add_package(ps, rec.name, rec.version, PYPKG_CONDA,
 		    rec.path, NULL, norm);
+		p->cared_about = rec.cared_about;
 		p->build = rec.build;
 		p->channel = rec.channel;
 		p->metadata_read = rec.metadata_read;
@@ -1028,6 +1074,12 @@ probe_python_packages(struct probe_ctx *ctx)
 			scan_site(&ps, ps.env->site_dirs.v[j]);
 		if (ps.env->kind == PYENV_CONDA)
 			scan_conda_meta(&ps);
+		if (ps.cared_dropped > 0)
+			facts_note(f, ps.env->prefix, _("more packages of one "
+			    "kind (nvidia-*, cuda-*, …) than any real "
+			    "environment holds: %d of each kind were read, "
+			    "%zu more are only counted"), PYPKG_MAX_CARED,
+			    ps.cared_dropped);
 		sort_packages(&ps);
 		strv_free(&ps.norm);
 	}
