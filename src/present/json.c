@@ -458,11 +458,14 @@ findings_json(const struct findings *fs)
 static json_t *
 matrix_json(const struct matrix *m, time_t now, time_t checked)
 {
-	json_t *o = json_object();
+	json_t *o;
 	int age;
 
+	/* Before the object is made: a NULL matrix (allowed, json.h) would
+	 * leak it. */
 	if (m == NULL)
 		return json_null();
+	o = json_object();
 	age = select_age_days(matrix_date(m), now);
 	set(o, "source", json_string(matrix_source_name(matrix_source(m))));
 	set(o, "date", jstr(matrix_date(m)));
