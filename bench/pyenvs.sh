@@ -8,23 +8,13 @@ set -eu
 runs=${1:-11}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cudawiz=${CUDAWIZ:-$top/build/cudawiz}
-cc=${CC:-cc}
 [ -x "$cudawiz" ] || { echo "no cudawiz at $cudawiz: run ./bootstrap" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "python3 is needed to generate the trees" >&2; exit 2; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 libs=$work/libs
-mkdir -p "$libs"
-for so in libcudart.so.11.0 libcublas.so.11 libcudnn.so.8; do
-	echo 'int f(void){return 0;}' | $cc -shared -fPIC -x c -o "$libs/$so" -Wl,-soname,"$so" -
-done
-# -x none after the source: the libraries that follow are inputs to link,
-# not C to compile.
-echo 'int g(void){return 0;}' | $cc -shared -fPIC -o "$libs/libtorch_cuda.so" \
-    -Wl,-soname,libtorch_cuda.so -Wl,--no-as-needed -Wl,--enable-new-dtags \
-    -Wl,-rpath,'$ORIGIN/../../nvidia/cuda_runtime/lib:$ORIGIN/../../nvidia/cublas/lib:$ORIGIN/../../nvidia/cudnn/lib' \
-    -x c - -x none "$libs/libcudart.so.11.0" "$libs/libcublas.so.11" "$libs/libcudnn.so.8"
+sh "$top/bench/gen-pyenv-libs.sh" "$libs"
 
 median_ms() {	# CMD... -> median ms
 	if command -v hyperfine >/dev/null 2>&1; then

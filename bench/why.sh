@@ -2,61 +2,28 @@
 # bench/why.sh [RUNS]: time `cudawiz why` on a library with a 50-entry
 # DT_NEEDED closure (issue 4's target: under 5 ms).
 #
-# The tree: top.so needs lib00 … lib49; each libNN lives in its own
-# directory and needs the next two, reached through DT_RUNPATH with
-# $ORIGIN; LD_LIBRARY_PATH holds 20 directories that have none of them,
-# so every search walks a realistic path. Timed three ways: the whole
-# command (`why --from top.so`, process start and probes included), the
-# command for one name (`why lib00.so.1 --from top.so`), and the resolver
-# alone in-process (bench/why-resolve), each the median of RUNS.
+# The tree (bench/gen-closure.sh): top.so needs lib00 … lib49; each libNN
+# lives in its own directory and needs the next two, reached through
+# DT_RUNPATH with $ORIGIN; LD_LIBRARY_PATH holds 20 directories that have
+# none of them, so every search walks a realistic path. Timed three
+# ways: the whole command (`why --from top.so`, process start and probes
+# included), the command for one name (`why lib00.so.1 --from top.so`),
+# and the resolver alone in-process (bench/why-resolve), each the median
+# of RUNS.
 set -eu
 runs=${1:-21}
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$top/build}
 cudawiz=${CUDAWIZ:-$build/cudawiz}
 resolver=$build/bench/why-resolve
-cc=${CC:-cc}
 [ -x "$cudawiz" ] || { echo "no cudawiz at $cudawiz: run ./bootstrap" >&2; exit 2; }
 
 tree=$(mktemp -d)
 [ -n "${KEEP_TREE:-}" ] && echo "tree: $tree"
 [ -n "${KEEP_TREE:-}" ] || trap 'rm -rf "$tree"' EXIT
-echo 'int cudawiz_bench(void) { return 0; }' > "$tree/e.c"
-$cc -c -fPIC -o "$tree/e.o" "$tree/e.c"
-i=49
-while [ "$i" -ge 0 ]; do
-	n=$(printf %02d "$i")
-	mkdir -p "$tree/d$n"
-	deps=
-	for j in $((i + 1)) $((i + 2)); do
-		[ "$j" -le 49 ] || continue
-		m=$(printf %02d "$j")
-		deps="$deps $tree/d$m/libcwb$m.so.1"
-	done
-	# shellcheck disable=SC2086
-	$cc -shared -o "$tree/d$n/libcwb$n.so.1" "$tree/e.o" -Wl,-soname,libcwb$n.so.1 \
-	    -Wl,--no-as-needed -Wl,--enable-new-dtags -Wl,-rpath,'$ORIGIN/../d'"$(printf %02d $((i + 1)))"':$ORIGIN/../d'"$(printf %02d $((i + 2)))" $deps
-	i=$((i - 1))
-done
-all=
-rp=
-i=0
-while [ "$i" -le 49 ]; do
-	n=$(printf %02d "$i")
-	all="$all $tree/d$n/libcwb$n.so.1"
-	rp="$rp:\$ORIGIN/d$n"
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086
-$cc -shared -o "$tree/top.so" "$tree/e.o" -Wl,--no-as-needed -Wl,--enable-new-dtags -Wl,-rpath,"${rp#:}" $all
-llp=
-i=0
-while [ "$i" -lt 20 ]; do
-	mkdir -p "$tree/empty$i"
-	llp="$llp:$tree/empty$i"
-	i=$((i + 1))
-done
-export LD_LIBRARY_PATH="${llp#:}"
+sh "$top/bench/gen-closure.sh" "$tree"
+LD_LIBRARY_PATH=$(cat "$tree/llp")
+export LD_LIBRARY_PATH
 
 median() {
 	sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'

@@ -77,4 +77,6 @@ clean-test-tmp:
 .PHONY: clean-test-tmp
 
 # Benchmarks a person runs (bench/RESULTS.md); shipped, never run by check.
-EXTRA_DIST += bench/pyenvs.sh bench/gen-pyenvs.py
+EXTRA_DIST += bench/pyenvs.sh bench/gen-pyenvs.py bench/gen-pyenv-libs.sh \
+	bench/run.sh bench/doctor.sh bench/gen-tree.sh bench/gen-closure.sh \
+	bench/RESULTS.md bench/README.md
