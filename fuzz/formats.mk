@@ -42,3 +42,7 @@ check_PROGRAMS += fuzz/replay-explain
 fuzz_replay_explain_SOURCES = fuzz/fz_explain.c $(FUZZ_REPLAY)
 fuzz_replay_explain_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_explain_LDADD = $(FUZZ_LDADD)
+
+# libFuzzer dictionaries (run.sh passes fuzz/NAME.dict when there is one).
+EXTRA_DIST += fuzz/ldcache.dict fuzz/fatbin.dict fuzz/matrix.dict \
+	fuzz/redistrib.dict fuzz/explain.dict
