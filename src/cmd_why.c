@@ -22,6 +22,8 @@
 #include "present/text.h"
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
 
 extern char **environ;
 
@@ -108,6 +110,17 @@ print_json(const struct why *w)
 
 /* ------------------------------------------------------------------ text */
 
+/* A search list of 10,000 directories (a startup script that prepends on
+ * every shell) must not bury the answer: the text shows the head and the
+ * tail of the steps, and every step that found or stopped at a file;
+ * --json keeps all of them. */
+#define WHY_STEPS_HEAD	20
+#define WHY_STEPS_TAIL	5
+#define WHY_LIST_MAX	10
+/* How much of LD_LIBRARY_PATH the header line shows. */
+#define WHY_LLP_ENTRIES	5
+#define WHY_LLP_BYTES	200
+
 static const char *
 source_words(enum step_source s)
 {
@@ -167,11 +180,55 @@ print_step(FILE *fp, size_t n, const struct resolve_step *s)
 	fputc('\n', fp);
 }
 
+static bool
+step_shown(const struct resolution *r, size_t i)
+{
+	enum step_result res = r->steps.v[i].result;
+
+	return i < WHY_STEPS_HEAD || i + WHY_STEPS_TAIL >= r->steps.n ||
+	    res == STEP_FOUND || res == STEP_FATAL;
+}
+
+static void
+print_steps(FILE *fp, const struct resolution *r)
+{
+	size_t hidden = 0;
+
+	for (size_t i = 0; i < r->steps.n; i++) {
+		if (!step_shown(r, i)) {
+			hidden++;
+			continue;
+		}
+		if (hidden > 0)
+			fprintf(fp, ngettext("      … %zu more step (see --json)\n",
+			    "      … %zu more steps (see --json)\n", hidden),
+			    hidden);
+		hidden = 0;
+		print_step(fp, i + 1, &r->steps.v[i]);
+	}
+}
+
+/* How many of a list of copies to show; what is left is counted. */
+static size_t
+copies_shown(const struct strv *copies)
+{
+	return copies->n < WHY_LIST_MAX ? copies->n : WHY_LIST_MAX;
+}
+
+static void
+print_more(FILE *fp, const char *indent, size_t more)
+{
+	if (more == 0)
+		return;
+	fputs(indent, fp);
+	fprintf(fp, ngettext("… and %zu more", "… and %zu more", more), more);
+	fputc('\n', fp);
+}
+
 static void
 print_resolution(FILE *fp, const struct resolution *r, bool color)
 {
-	for (size_t i = 0; i < r->steps.n; i++)
-		print_step(fp, i + 1, &r->steps.v[i]);
+	print_steps(fp, r);
 	if (r->resolved != NULL)
 		fprintf(fp, "  %s%s%s %s\n", style_bold(color), _("resolved:"),
 		    style_off(color), r->resolved);
@@ -182,9 +239,43 @@ print_resolution(FILE *fp, const struct resolution *r, bool color)
 		fprintf(fp, "  %s\n", r->resolved != NULL ?
 		    _("other copies (not loaded):") :
 		    _("it exists, but no step reaches it:"));
-		for (size_t i = 0; i < r->other_copies.n; i++)
+		for (size_t i = 0; i < copies_shown(&r->other_copies); i++)
 			fprintf(fp, "    %s\n", r->other_copies.v[i]);
+		print_more(fp, "    ", r->other_copies.n -
+		    copies_shown(&r->other_copies));
 	}
+}
+
+/* LD_LIBRARY_PATH for the header: whole when short, else its first
+ * entries and how many there are. NULL for NULL. */
+static char *
+shown_llp(const char *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t entries = 1, shown = 0;
+	const char *p = v;
+
+	if (v == NULL)
+		return NULL;
+	for (const char *c = v; *c != '\0'; c++)
+		entries += *c == ':';
+	if (entries <= WHY_LLP_ENTRIES && strlen(v) <= WHY_LLP_BYTES)
+		return xstrdup(v);
+	for (;;) {
+		size_t n = strcspn(p, ":");
+
+		strbuf_add(&sb, p, n < WHY_LLP_BYTES ? n : WHY_LLP_BYTES);
+		shown++;
+		if (p[n] == '\0' || shown == WHY_LLP_ENTRIES ||
+		    sb.len >= WHY_LLP_BYTES)
+			break;
+		strbuf_putc(&sb, ':');
+		p += n + 1;
+	}
+	strbuf_puts(&sb, ":… ");
+	strbuf_printf(&sb, ngettext("(%zu entry in all, see --json)",
+	    "(%zu entries in all, see --json)", entries), entries);
+	return strbuf_take(&sb);
 }
 
 static int
@@ -193,6 +284,7 @@ print_text(const struct why *w)
 	bool color = style_want_color(STDOUT_FILENO, w->opts->color);
 	const struct closure *c = &w->deps;
 	FILE *fp = stdout;
+	char *llp;
 
 	if (w->name != NULL) {
 		fprintf(fp, "%s%s%s ", style_bold(color), w->name, style_off(color));
@@ -204,9 +296,11 @@ print_text(const struct why *w)
 		fprintf(fp, _("%s%s%s and what it loads\n"), style_bold(color),
 		    w->opts->from, style_off(color));
 	}
+	llp = shown_llp(w->ls.ld_library_path);
 	fprintf(fp, _("loader: %s; LD_LIBRARY_PATH %s%s\n"),
 	    w->ls.prof.source, w->ls.ld_library_path != NULL ? "=" : _("unset"),
-	    w->ls.ld_library_path != NULL ? w->ls.ld_library_path : "");
+	    llp != NULL ? llp : "");
+	free(llp);
 	if (w->ls.cache_error != NULL)
 		fprintf(fp, _("ld.so.cache: %s\n"), w->ls.cache_error);
 	if (w->error != NULL) {
@@ -231,10 +325,13 @@ print_text(const struct why *w)
 			else
 				fprintf(fp, "  %s => %s\n", r->name,
 				    r->error != NULL ? r->error : _("not found"));
-			if (r->resolved == NULL)
-				for (size_t j = 0; j < r->other_copies.n; j++)
-					fprintf(fp, _("      exists off the search path: %s\n"),
-					    r->other_copies.v[j]);
+			if (r->resolved != NULL)
+				continue;
+			for (size_t j = 0; j < copies_shown(&r->other_copies); j++)
+				fprintf(fp, _("      exists off the search path: %s\n"),
+				    r->other_copies.v[j]);
+			print_more(fp, "      ", r->other_copies.n -
+			    copies_shown(&r->other_copies));
 		}
 	}
 	if (w->findings.n > 0) {

@@ -6,6 +6,7 @@
 # saying what was skipped.
 
 HOSTILE_TESTS = \
-	tests/cli/hostile-manyfiles.sh
+	tests/cli/hostile-manyfiles.sh \
+	tests/cli/hostile-ldpath.sh
 TESTS += $(HOSTILE_TESTS)
 EXTRA_DIST += $(HOSTILE_TESTS) tests/lib/fx_hostile.sh tests/lib/manyfiles.py

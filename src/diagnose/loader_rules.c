@@ -501,6 +501,10 @@ lr_winner_evidence(struct finding *f, const struct lib_fact *lib)
 	free(words);
 }
 
+/* Directories named per kind of step: a search list of 10,000 entries
+ * makes one line, not a page; the rest are counted. */
+#define LR_SEARCH_DIRS_MAX	10
+
 /* One line per kind of step, for a name no step found: where the
  * loader looked. */
 void
@@ -513,6 +517,7 @@ lr_search_evidence(struct finding *f, const struct lib_fact *lib)
 
 	for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
 		struct strbuf dirs = STRBUF_INIT;
+		size_t named = 0, more = 0;
 
 		for (size_t i = 0; i < lib->steps.n; i++) {
 			const struct resolve_step *s = &lib->steps.v[i];
@@ -521,11 +526,21 @@ lr_search_evidence(struct finding *f, const struct lib_fact *lib)
 			    (s->result != STEP_NOT_FOUND &&
 			    s->result != STEP_DIR_MISSING))
 				continue;
+			if (named == LR_SEARCH_DIRS_MAX) {
+				more++;
+				continue;
+			}
+			named++;
 			if (dirs.len > 0)
 				strbuf_puts(&dirs, ", ");
 			strbuf_puts(&dirs, s->dir);
 			if (s->result == STEP_DIR_MISSING)
 				strbuf_puts(&dirs, _(" (missing)"));
+		}
+		if (more > 0) {
+			strbuf_puts(&dirs, ", ");
+			strbuf_printf(&dirs, ngettext("… and %zu more",
+			    "… and %zu more", more), more);
 		}
 		if (dirs.len > 0) {
 			const char *what = order[k] == STEP_LD_LIBRARY_PATH ?

@@ -3,7 +3,10 @@
  * On the host every call goes straight to the kernel. Under a directory
  * root, paths are walked one component at a time with lstat(2), and
  * symlinks are expanded by hand so that they cannot leave the root; the
- * walk gives up with ELOOP after 40 links, as Linux does. */
+ * walk gives up with ELOOP after 40 links, as Linux does, or as soon as
+ * it expands the same link with the same rest of the path again: that
+ * walk can only go round, and a tree with thousands of paths through a
+ * loop would otherwise cost 40 lstat(2)s and readlink(2)s each. */
 #include "config.h"
 
 #include <dirent.h>
@@ -148,6 +151,7 @@ walk(const struct sysroot *sr, const char *path, bool follow_last,
 	struct strbuf cur = STRBUF_INIT;	/* canonical so far, "" = "/" */
 	struct strbuf rest = STRBUF_INIT;	/* what is left to walk */
 	struct strbuf host = STRBUF_INIT;
+	struct strv expanded = STRV_INIT;	/* "link\nrest" per expansion */
 	size_t pos = 0;
 	int links = 0, rc = 0;
 
@@ -208,11 +212,20 @@ walk(const struct sysroot *sr, const char *path, bool follow_last,
 			char target[PATH_MAX];
 			ssize_t tl;
 			struct strbuf nrest = STRBUF_INIT;
+			char *state;
 
 			if (++links > SYSROOT_MAXLINKS) {
 				rc = ELOOP;
 				goto out;
 			}
+			state = xasprintf("%s\n%s", host.buf, rest.buf + pos +
+			    strspn(rest.buf + pos, "/"));
+			if (strv_contains(&expanded, state)) {
+				free(state);
+				rc = ELOOP;
+				goto out;
+			}
+			strv_push_owned(&expanded, state);
 			tl = readlink(host.buf, target, sizeof target - 1);
 			if (tl < 0) {
 				rc = errno;
@@ -241,6 +254,7 @@ walk(const struct sysroot *sr, const char *path, bool follow_last,
 out:
 	strbuf_free(&rest);
 	strbuf_free(&host);
+	strv_free(&expanded);
 	if (rc != 0) {
 		strbuf_free(&cur);
 		return rc;
