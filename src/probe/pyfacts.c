@@ -14,7 +14,6 @@ py_package_free(struct py_package *p)
 	free(p->name);
 	free(p->version);
 	free(p->path);
-	free(p->site);
 	free(p->build);
 	free(p->channel);
 	strv_free(&p->requires);

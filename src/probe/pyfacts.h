@@ -37,7 +37,10 @@ struct py_package {
 	char		*version;	/* "9.1.0.70", "2.1.0+cu118" */
 	enum pypkg_source source;
 	char		*path;		/* the .dist-info / .egg-info / conda-meta json */
-	char		*site;		/* the site-packages dir it is in; NULL for conda */
+	/* The site-packages dir it is in; NULL for conda. Not owned: one of
+	 * the env's site_dirs (a copy per package was an eighth of doctor's
+	 * memory on a machine with a hundred environments). */
+	const char	*site;
 	char		*build;		/* conda build string "py3.10_cuda11.8_cudnn8.7.0_0"; NULL */
 	char		*channel;	/* conda channel "conda-forge", "pytorch"; NULL */
 	/* Requires-Dist lines naming nvidia-* wheels (and cupy-* for

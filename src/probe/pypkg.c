@@ -404,7 +404,8 @@ take_cared(struct pkgscan *ps, const char *norm)
 	return true;
 }
 
-/* Takes name, version, path and norm (name normalised; NULL: made here). */
+/* Takes name, version, path and norm (name normalised; NULL: made here);
+ * site is kept as it is: one of the env's site_dirs. */
 static struct py_package *
 add_package(struct pkgscan *ps, char *name, char *version,
     enum pypkg_source src, char *path, const char *site, char *norm)
@@ -415,7 +416,7 @@ add_package(struct pkgscan *ps, char *name, char *version,
 	p->version = version;
 	p->source = src;
 	p->path = path;
-	p->site = site != NULL ? xstrdup(site) : NULL;
+	p->site = site;
 	strv_push_owned(&ps->norm, norm != NULL ? norm :
 	    norm_name(name, strlen(name)));
 	p->cared_about = is_cared(ps->norm.v[ps->norm.n - 1]);
@@ -1082,5 +1083,13 @@ probe_python_packages(struct probe_ctx *ctx)
 			    ps.cared_dropped);
 		sort_packages(&ps);
 		strv_free(&ps.norm);
+		/* Doubling leaves up to half of the vector unused in every
+		 * environment, kept to the end of the run. */
+		if (ps.env->packages.n > 0 &&
+		    ps.env->packages.n < ps.env->packages.cap) {
+			ps.env->packages.v = xreallocarray(ps.env->packages.v,
+			    ps.env->packages.n, sizeof *ps.env->packages.v);
+			ps.env->packages.cap = ps.env->packages.n;
+		}
 	}
 }

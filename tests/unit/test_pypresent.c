@@ -158,13 +158,13 @@ main(void)
 	p->name = xstrdup("numpy");
 	p->version = xstrdup("1.26.0");
 	p->path = xstrdup("/e/lib/python3.10/site-packages/numpy-1.26.0.dist-info");
-	p->site = xstrdup("/e/lib/python3.10/site-packages");
+	p->site = e->site_dirs.v[0];
 	p = VEC_PUSH(&e->packages);
 	p->name = xstrdup("torch");
 	p->version = xstrdup("2.1.0+cu121");
 	p->source = PYPKG_CONDA;
 	p->path = xstrdup("/e/conda-meta/torch-2.1.0-py310_0.json");
-	p->site = xstrdup("/e/lib/python3.10/site-packages");
+	p->site = e->site_dirs.v[0];
 	p->build = xstrdup("py310_0");
 	p->channel = xstrdup("pytorch");
 	strv_push(&p->requires, "nvidia-cublas-cu12==12.1.3.1; platform_system == \"Linux\"");

@@ -88,7 +88,7 @@ pkg(struct py_env *e, const char *name, const char *version)
 	p->name = xstrdup(name);
 	p->version = xstrdup(version);
 	p->source = PYPKG_DIST_INFO;
-	p->site = xstrdup(e->site_dirs.v[0]);
+	p->site = e->site_dirs.v[0];
 	p->path = xasprintf("%s/%s-%s.dist-info", p->site, name, version);
 	p->metadata_read = true;
 	return p;
