@@ -582,7 +582,15 @@ consider(struct scan *s, const char *path, const char *via, enum want w,
 		free(canon);
 		return NULL;
 	}
-	has_cfg = has_entry(s, canon, "pyvenv.cfg", false);
+	has_cfg = has_entry_rc(s, canon, "pyvenv.cfg", false, &rc);
+	if (!has_cfg && rc == 0) {
+		/* A FIFO or a directory: never opened (a FIFO would block). */
+		char *cfg = cf_join(canon, "pyvenv.cfg");
+
+		facts_note(f, cfg, _("not a regular file: the virtual "
+		    "environment's settings were not read"));
+		free(cfg);
+	}
 	kind = classify(s, canon, w, has_meta, has_cfg);
 	if (kind < 0) {
 		if (quiet != MISSING_QUIET && w == WANT_CONDA)
