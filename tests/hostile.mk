@@ -10,6 +10,7 @@ HOSTILE_TESTS = \
 	tests/cli/hostile-ldpath.sh \
 	tests/cli/hostile-links.sh \
 	tests/cli/hostile-sparse.sh \
-	tests/cli/hostile-fifo.sh
+	tests/cli/hostile-fifo.sh \
+	tests/cli/hostile-unreadable.sh
 TESTS += $(HOSTILE_TESTS)
 EXTRA_DIST += $(HOSTILE_TESTS) tests/lib/fx_hostile.sh tests/lib/manyfiles.py

@@ -185,6 +185,15 @@ lr_fix_rm(struct finding *f, const char *path)
 	free(q);
 }
 
+void
+lr_fix_chmod_readable(struct finding *f, const char *path)
+{
+	char *q = lr_quoted(path);
+
+	strv_pushf(&f->fix, "%schmod a+r -- %s", sudo_for(path), q);
+	free(q);
+}
+
 /* export LD_LIBRARY_PATH=DIR"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" */
 void
 lr_fix_prepend(struct finding *f, const char *dir)
@@ -536,6 +545,8 @@ lr_search_evidence(struct finding *f, const struct lib_fact *lib)
 			strbuf_puts(&dirs, s->dir);
 			if (s->result == STEP_DIR_MISSING)
 				strbuf_puts(&dirs, _(" (missing)"));
+			else if (s->detail != NULL)
+				strbuf_printf(&dirs, " (%s)", s->detail);
 		}
 		if (more > 0) {
 			strbuf_puts(&dirs, ", ");

@@ -30,6 +30,7 @@ char *lr_quoted(const char *s);
 void lr_fix_comment(struct finding *f, const char *text);
 void lr_fix_once(struct finding *f, const char *comment, char *line);
 void lr_fix_rm(struct finding *f, const char *path);
+void lr_fix_chmod_readable(struct finding *f, const char *path);
 void lr_fix_prepend(struct finding *f, const char *dir);
 void lr_fix_env_script(struct finding *f, const char *python_env,
     const char *toolkit);

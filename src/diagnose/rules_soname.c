@@ -56,8 +56,9 @@ lr_rule_broken(const struct lib_fact *lib, struct findings *out)
 	else if (lib->resolved == NULL)
 		f = finding_add(out, FINDING_BROKEN_LIBRARY,
 		    _("The only files named %s on the search path are broken "
-		    "(a dangling link, or a library for another architecture), "
-		    "so the loader passes over them and %s is not found."),
+		    "(a dangling link, an unreadable file, or a library for "
+		    "another architecture), so the loader passes over them and "
+		    "%s is not found."),
 		    lib->soname, lib->soname);
 	else if (lib->elf_error != NULL && !skipped && lib->dangling.n == 0)
 		f = finding_add(out, FINDING_BROKEN_LIBRARY,
@@ -112,6 +113,12 @@ lr_rule_broken(const struct lib_fact *lib, struct findings *out)
 		if ((s->result != STEP_FATAL && s->result != STEP_SKIPPED) ||
 		    s->path == NULL)
 			continue;
+		if (s->unreadable) {
+			lr_fix_comment(f, _("the loader cannot read the file; "
+			    "make it readable (or remove it):"));
+			lr_fix_chmod_readable(f, s->path);
+			continue;
+		}
 		q = lr_quoted(s->path);
 		lr_fix_comment(f, s->result == STEP_FATAL ?
 		    _("what the file really is (a text file, a Git LFS pointer, "

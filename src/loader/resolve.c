@@ -383,6 +383,17 @@ join3(const char *dir, const char *sub, const char *name)
 /* TRY_ENDLIST: the rest of this search list is given up (ELOOP …). */
 enum try_result { TRY_NONE, TRY_FOUND, TRY_FATAL, TRY_ENDLIST };
 
+/* Whether path cannot be opened because a directory on the way cannot
+ * be searched (mode 000, or r without x), as opposed to the file itself
+ * being unreadable. */
+static bool
+dir_unsearchable(const struct sysroot *sr, const char *path)
+{
+	struct stat st;
+
+	return sysroot_stat(sr, path, &st) == EACCES;
+}
+
 /* One candidate file: the header check of open_verify(). */
 static enum try_result
 try_file(struct world *w, struct resolution *r, enum step_source src,
@@ -395,6 +406,15 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 
 	v = elfobj_check(env->sr, path, env->prof->elf_class, env->prof->machine,
 	    &why);
+	if (v == ELFOBJ_NOACCESS && dir_unsearchable(env->sr, path)) {
+		/* glibc passes over EACCES as over ENOENT; whether a file
+		 * is there at all is unknown, so it is not a broken one. */
+		s = add_step(r, src, dir, spec, owner, STEP_NOT_FOUND);
+		s->detail = xasprintf(_("the directory cannot be searched: %s"),
+		    why != NULL ? why : "?");
+		free(why);
+		return TRY_NONE;
+	}
 	switch (v) {
 	case ELFOBJ_OK:
 		s = add_step(r, src, dir, spec, owner, STEP_FOUND);
@@ -411,6 +431,8 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 		if (v == ELFOBJ_WRONG_CLASS)
 			r->other_class = true;
 		s = add_step(r, src, dir, spec, owner, STEP_SKIPPED);
+		s->unreadable = v == ELFOBJ_NOACCESS &&
+		    sysroot_exists(env->sr, path);
 		s->path = xstrdup(path);
 		s->detail = why != NULL ? why : xstrdup(_("skipped"));
 		if (v == ELFOBJ_ENDS_LIST) {
@@ -1222,6 +1244,7 @@ resolution_copy(struct resolution *dst, const struct resolution *src)
 		b->path = dup_or_null(a->path);
 		b->result = a->result;
 		b->detail = dup_or_null(a->detail);
+		b->unreadable = a->unreadable;
 	}
 	for (size_t i = 0; i < src->other_copies.n; i++)
 		strv_push(&dst->other_copies, src->other_copies.v[i]);

@@ -56,6 +56,7 @@ struct resolve_step {
 	char		*path;		/* the file tried or found; NULL when none */
 	enum step_result result;
 	char		*detail;	/* why skipped / fatal / dropped; NULL otherwise */
+	bool		 unreadable;	/* skipped: the file is there, open() gets EACCES */
 };
 
 struct resolution {

@@ -464,6 +464,7 @@ lib_copy_fact(struct lib_fact *d, const struct lib_fact *s)
 		b->path = dup0(a->path);
 		b->result = a->result;
 		b->detail = dup0(a->detail);
+		b->unreadable = a->unreadable;
 	}
 	for (size_t i = 0; i < s->copies.n; i++) {
 		const struct lib_copy *a = &s->copies.v[i];
