@@ -11,6 +11,7 @@ HOSTILE_TESTS = \
 	tests/cli/hostile-links.sh \
 	tests/cli/hostile-sparse.sh \
 	tests/cli/hostile-fifo.sh \
-	tests/cli/hostile-unreadable.sh
+	tests/cli/hostile-unreadable.sh \
+	tests/cli/hostile-names.sh
 TESTS += $(HOSTILE_TESTS)
 EXTRA_DIST += $(HOSTILE_TESTS) tests/lib/fx_hostile.sh tests/lib/manyfiles.py
