@@ -12,6 +12,7 @@ HOSTILE_TESTS = \
 	tests/cli/hostile-sparse.sh \
 	tests/cli/hostile-fifo.sh \
 	tests/cli/hostile-unreadable.sh \
-	tests/cli/hostile-names.sh
+	tests/cli/hostile-names.sh \
+	tests/cli/hostile-needed-cycle.sh
 TESTS += $(HOSTILE_TESTS)
 EXTRA_DIST += $(HOSTILE_TESTS) tests/lib/fx_hostile.sh tests/lib/manyfiles.py
