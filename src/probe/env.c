@@ -27,6 +27,11 @@
 #define LDCONF_MAX_DEPTH	16
 #define LDCONF_MAX_FILES	1024
 #define GLOB_MAX_MATCHES	4096
+/* Directories listed to expand the includes of one ld.so.conf walk. A
+ * real one lists one (/etc/ld.so.conf.d); each include pattern is
+ * expanded on its own, so a few kilobytes of patterns made of '*'
+ * components would otherwise list the whole tree thousands of times. */
+#define GLOB_MAX_LISTINGS	1024
 /* Listing a directory costs far more than a stat; PATH entries past this
  * many existing ones are not looked into for libraries. */
 #define CUDA_SCAN_LIMIT		200
@@ -319,6 +324,7 @@ struct ldconf_walk {
 	struct probe_ctx	*ctx;
 	struct strv		 reading;	/* canonical paths of the open files */
 	size_t			 files;
+	size_t			 listings;	/* directories glob_expand listed */
 };
 
 static bool
@@ -361,6 +367,15 @@ glob_expand(struct ldconf_walk *w, const char *prefix, const char *rest,
 
 		glob_expand(w, p, next, out);
 		free(p);
+		free(comp);
+		return;
+	}
+	if (++w->listings > GLOB_MAX_LISTINGS) {
+		if (w->listings == GLOB_MAX_LISTINGS + 1)
+			facts_note(w->ctx->facts, LDCONF_PATH,
+			    _("ld.so.conf includes list more than %d "
+			    "directories; the rest of the patterns are not "
+			    "expanded"), GLOB_MAX_LISTINGS);
 		free(comp);
 		return;
 	}
@@ -512,7 +527,7 @@ ldconf_file(struct ldconf_walk *w, const char *path, int depth)
 static void
 probe_ldconf(struct probe_ctx *ctx)
 {
-	struct ldconf_walk w = { ctx, STRV_INIT, 1 };
+	struct ldconf_walk w = { ctx, STRV_INIT, 1, 0 };
 	struct fact_str *state = &ctx->facts->env.ldconf_state;
 	char *data, *canon = NULL;
 	size_t len;

@@ -121,4 +121,21 @@ fi
 fx_keep_privileges
 chmod 755 "$FX/etc/ld.so.conf.d"
 
+# Every include pattern is expanded on its own: a few kilobytes of
+# wildcard components would list the tree again for each (found by
+# fuzz/fz_procsys.c). The directories listed are capped, with a note, and
+# the plain lines after them are still read.
+fx_new
+for d in a b c d e f g h; do fx_dir "/x/$d/1/2/3"; done
+{
+	i=0
+	while [ $i -lt 400 ]; do printf 'include /*/*/*/*/*\n'; i=$((i + 1)); done
+	printf '/opt/last\n'
+} | fx_file /etc/ld.so.conf
+fx_doctor
+like "$(notes)" '^/etc/ld.so.conf: ld.so.conf includes list more than 1024 directories' \
+    "wildcard includes list at most 1024 directories, with a note"
+is "$(dirs | tail -n 1)" "/opt/last </etc/ld.so.conf> false" \
+    "the lines after them are still read"
+
 done_testing
