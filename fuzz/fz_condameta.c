@@ -52,6 +52,7 @@ setup(void)
 	if (done)
 		return;
 	done = 1;
+	pf_scratch();
 	fz_write(META "/python-3.11.4-h955ad1f_0_cpython.json",
 	    (const uint8_t *)python, sizeof python - 1);
 	fz_write(META "/history", (const uint8_t *)"==> 2024 <==\n", 13);

@@ -42,6 +42,7 @@ setup(void)
 	if (done)
 		return;
 	done = 1;
+	pf_scratch();
 	fz_write("venv/pyvenv.cfg", (const uint8_t *)cfg, sizeof cfg - 1);
 	/* A package that is not looked into, so the listing holds more than
 	 * the fuzzed ones. */

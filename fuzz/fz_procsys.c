@@ -72,6 +72,7 @@ setup(void)
 	if (done)
 		return;
 	done = 1;
+	pf_scratch();
 	put("sys/bus/pci/drivers/nvidia/.keep", "");
 	/* Made before the link, so fz_write's parents exist. */
 	put(DEV "/enable", "1\n");

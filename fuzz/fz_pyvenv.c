@@ -53,6 +53,7 @@ setup(void)
 	if (done)
 		return;
 	done = 1;
+	pf_scratch();
 	put("usr/bin/python3.11", "");
 	pf_chmod("usr/bin/python3.11", 0755);
 	put("venv/lib/python3.11/site-packages/.keep", "");

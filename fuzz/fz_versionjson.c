@@ -51,6 +51,7 @@ setup(void)
 	if (done)
 		return;
 	done = 1;
+	pf_scratch();
 	fz_write(TK "/lib64/libcudart.so.12", NULL, 0);
 	fz_write(TK "/lib64/libcudnn.so.9", NULL, 0);
 	fz_write(TK "/bin/nvcc", NULL, 0);
