@@ -22,9 +22,10 @@
 # Environment: CUDAWIZ (default build/cudawiz), BUILD (default build/, for
 # bench/matrix-load), PYTHON (default /usr/bin/python3: the interpreter
 # Debian's python3-torch is installed for), BENCH_TMP (where the trees are
-# generated, default $TMPDIR or /tmp; about 4 GB for 1,000 environments,
-# removed at the end), BENCH_PACKAGES, BENCH_ENVS (default "1 10 100
-# 1000"), BENCH_TOOLKITS (default "1 5 20"), CC.
+# generated, default /dev/shm when it has room, else $TMPDIR or /tmp;
+# about 3 GB for 1,000 environments, each tree removed once timed),
+# BENCH_PACKAGES, BENCH_ENVS (default "1 10 100 1000"), BENCH_TOOLKITS
+# (default "1 5 20"), CC.
 #
 # bash, not sh: EPOCHREALTIME times the fallback loop and the interleaved
 # runs without starting a date(1) process per sample.
@@ -84,7 +85,24 @@ if command -v hyperfine >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then
 	timer=hyperfine
 fi
 
-work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cudawiz-bench.XXXXXX")
+# The largest tree is hundreds of thousands of small files (about 3 GB at
+# 1,000 environments of 300 packages): on tmpfs it is written and removed
+# in a minute or two, on a busy disk it took a quarter of an hour.
+# Warm reads, which is what is timed, cost the same on both. So
+# /dev/shm when it and the memory have twice the room, else TMPDIR.
+tmp_dir() {
+	local most=1 n need
+	for n in $env_sizes; do [ "$n" -le "$most" ] || most=$n; done
+	need=$(( most * packages * 20 ))	# KiB: 10 per package, twice over
+	if [ -d /dev/shm ] && [ -w /dev/shm ] &&
+	    [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -gt "$need" ] 2>/dev/null &&
+	    [ "$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo 2>/dev/null)" -gt "$need" ] 2>/dev/null; then
+		echo /dev/shm
+	else
+		echo "${TMPDIR:-/tmp}"
+	fi
+}
+work=$(mktemp -d "${BENCH_TMP:-$(tmp_dir)}/cudawiz-bench.XXXXXX")
 # chmod first: a tree the run left read-only must not survive rm.
 trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
@@ -336,6 +354,7 @@ echo "machine: ${cpu:-$(uname -m)}, $(nproc) cores, ${mem:-? GiB}; Linux $(uname
 echo "timing:  median wall of whole processes by $how;"
 [ "$quick" = yes ] && mode="; --quick" || mode=
 echo "         peak RSS: GNU time -v, median of $rss_runs run(s)$mode"
+echo "trees:   under $(dirname "$work")"
 echo "load:    $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') at the end (1, 5, 15 min)"
 echo
 printf '%-52s %10s %10s %5s  %s\n' "benchmark" "median ms" "peak RSS" "runs" "notes"
