@@ -1,5 +1,5 @@
 # Parsers the probes run on files they read: METADATA, conda-meta, pyvenv.cfg,
-# version.json, /proc and /sys.
+# version.json, /proc and /sys, ld.so.conf.
 # Each target stands a small machine up in a scratch root, runs the probes
 # that read the files it fuzzes and renders the facts with doctor's JSON
 # renderer (the check that every byte taken from a file comes out as valid
@@ -37,9 +37,16 @@ fuzz_replay_versionjson_SOURCES = fuzz/fz_versionjson.c fuzz/probefz.h $(FUZZ_RE
 fuzz_replay_versionjson_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_versionjson_LDADD = $(PROBE_FUZZ_LDADD)
 
-# /proc, /sys, pci.ids, modules.dep and ld.so.conf (pci.c, driver.c, env.c).
+# /proc, /sys, pci.ids and modules.dep (pci.c, driver.c).
 FUZZ_TARGETS += procsys
 check_PROGRAMS += fuzz/replay-procsys
 fuzz_replay_procsys_SOURCES = fuzz/fz_procsys.c fuzz/probefz.h $(FUZZ_REPLAY)
 fuzz_replay_procsys_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_procsys_LDADD = $(PROBE_FUZZ_LDADD)
+
+# /etc/ld.so.conf and its includes (env.c).
+FUZZ_TARGETS += ldconf
+check_PROGRAMS += fuzz/replay-ldconf
+fuzz_replay_ldconf_SOURCES = fuzz/fz_ldconf.c fuzz/probefz.h $(FUZZ_REPLAY)
+fuzz_replay_ldconf_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_ldconf_LDADD = $(PROBE_FUZZ_LDADD)
