@@ -12,9 +12,10 @@
  * that including every .conf there makes a loop.
  *
  * Beyond "no crash" and the JSON check, what ldconf_parse promises of a
- * directory it keeps: not empty, one line without its comment, trimmed
- * of blanks, no trailing '/' but for "/" itself, named with the absolute
- * path of the file that listed it. */
+ * directory it keeps: not empty, one line without its comment, no
+ * leading blank, no trailing '/' but for "/" itself, named with the
+ * absolute path of the file that listed it. (Blanks are trimmed before
+ * the slashes, as ldconfig does, so "/a/ /" keeps a trailing blank.) */
 #include "config.h"
 
 #include <stdlib.h>
@@ -66,7 +67,6 @@ check_dirs(const struct env_facts *env)
 
 		if (n == 0 || strpbrk(d->dir, "\n#") != NULL ||
 		    strchr(blanks, d->dir[0]) != NULL ||
-		    strchr(blanks, d->dir[n - 1]) != NULL ||
 		    (n > 1 && d->dir[n - 1] == '/'))
 			abort();
 		if (d->from == NULL || d->from[0] != '/')
