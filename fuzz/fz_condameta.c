@@ -5,12 +5,15 @@
  * package it is the same install as (match_site, merge_record), through
  * a scratch sysroot.
  *
- * Input: up to three records, cut at "\n---\n" (probefz.h), written to
- * /conda/conda-meta/ as
+ * Input: up to three records and a name, cut at "\n---\n" (probefz.h),
+ * written to /conda/conda-meta/ as
  *   0  pytorch-2.1.0-py3.11_cuda12.1_cudnn8.9.2_0.json
  *   1  torch-2.1.0-py311_0.json	(torch 2.1.0 is also a dist-info, so a
  *					 record saying so is merged into it)
  *   2  cuda-nvcc-12.1.105-0.json
+ *   3  "n" and this is the name of one more file there (pf_entry), a
+ *      record with a build and a channel but no name or version, so
+ *      split_conda_name's NAME-VERSION-BUILD is what it is called
  * /conda is a conda environment (a fixed python record, which is not
  * read: python is no package cudawiz looks into) named by CONDA_PREFIX.
  *
@@ -34,6 +37,9 @@ static const char *const files[] = {
 	META "/torch-2.1.0-py311_0.json",
 	META "/cuda-nvcc-12.1.105-0.json",
 };
+
+static const char entry_text[] =
+    "{\"build\": \"0\", \"channel\": \"conda-forge\"}\n";
 
 /* Arrays: the context takes char *, and string literals are const. */
 static char env0[] = "CONDA_PREFIX=/conda";
@@ -86,16 +92,25 @@ check_packages(const struct facts *f, size_t records)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static char *last;
 	struct probe_ctx ctx;
-	size_t n;
+	struct pf_part name;
+	size_t n, records;
 
 	setup();
-	n = pf_place(files, sizeof files / sizeof files[0], data, size);
+	n = pf_place_more(files, sizeof files / sizeof files[0], data, size,
+	    &name, 1);
+	pf_entry(META, &name, NULL, 0, entry_text, &last);
 	ctx = pf_ctx(envp);
 	probe_python_envs(&ctx);
 	probe_python_packages(&ctx);
-	/* The fuzzed records and python's. */
-	check_packages(ctx.facts, n + 1);
+	/* The fuzzed records, python's, and the named one when it is a
+	 * record (a .json). */
+	records = (n < 3 ? n : 3) + 1;
+	if (last != NULL && strlen(last) > 5 &&
+	    strcmp(last + strlen(last) - 5, ".json") == 0)
+		records++;
+	check_packages(ctx.facts, records);
 	pf_check_json(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;

@@ -3,10 +3,14 @@
  * probe_python_packages reads it: pypkg.c's read_head (chunks until the
  * header's blank line) and parse_metadata, through a scratch sysroot.
  *
- * Input: up to three files, cut at "\n---\n" (probefz.h):
+ * Input: up to three files and a name, cut at "\n---\n" (probefz.h):
  *   0  /venv/lib/python3.11/site-packages/torch-2.1.0.dist-info/METADATA
  *   1  /venv/lib/python3.11/site-packages/cupy-13.0.0.egg-info/PKG-INFO
  *   2  /venv/lib/python3.11/site-packages/pycuda-2022.2-py3.11.egg-info
+ *   3  "n" and this is the name of one more directory in site-packages
+ *      (pf_entry), holding a fixed METADATA and PKG-INFO: the name is
+ *      what split_dist_name takes apart ("nvidia_cudnn_cu12-9.1.0.70.
+ *      dist-info": the seeds give "vidia_…")
  * all three packages ones cudawiz reads the metadata of. /venv is a venv
  * (a fixed pyvenv.cfg) named by VIRTUAL_ENV.
  *
@@ -27,6 +31,11 @@ static const char *const files[] = {
 	SITE "/cupy-13.0.0.egg-info/PKG-INFO",
 	SITE "/pycuda-2022.2-py3.11.egg-info",
 };
+
+static const char *const inner[] = { "METADATA", "PKG-INFO" };
+static const char entry_text[] = "Metadata-Version: 2.1\n"
+    "Name: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n"
+    "Requires-Dist: nvidia-cublas-cu12\n\n";
 
 /* Arrays: the context takes char *, and string literals are const. */
 static char env0[] = "VIRTUAL_ENV=/venv";
@@ -84,10 +93,15 @@ check_packages(const struct facts *f)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static char *last;
 	struct probe_ctx ctx;
+	struct pf_part name;
 
 	setup();
-	pf_place(files, sizeof files / sizeof files[0], data, size);
+	pf_place_more(files, sizeof files / sizeof files[0], data, size,
+	    &name, 1);
+	pf_entry(SITE, &name, inner, sizeof inner / sizeof inner[0],
+	    entry_text, &last);
 	ctx = pf_ctx(envp);
 	probe_python_envs(&ctx);
 	probe_python_packages(&ctx);

@@ -126,21 +126,27 @@ struct pf_last {
 
 /*
  * The fuzzed files: files[i] gets part i, and is removed when the input
- * has fewer parts. Returns how many files the input gives. Files are
- * rewritten only when their part changed: nothing else writes to the
- * scratch tree, and a write per file per input would be most of the cost.
+ * has fewer parts. The nmore parts after them go to more[] for the
+ * caller ({NULL, 0} when absent). Returns how many parts the input has,
+ * at most nfiles + nmore. Files are rewritten only when their part
+ * changed: nothing else writes to the scratch tree, and a write per file
+ * per input would be most of the cost.
  */
 static inline size_t
-pf_place(const char *const *files, size_t nfiles, const uint8_t *data,
-    size_t size)
+pf_place_more(const char *const *files, size_t nfiles, const uint8_t *data,
+    size_t size, struct pf_part *more, size_t nmore)
 {
 	static struct pf_last last[16];
 	struct pf_part parts[16];
 	size_t n;
 
-	if (nfiles > sizeof parts / sizeof parts[0])
+	if (nfiles + nmore > sizeof parts / sizeof parts[0])
 		abort();
-	n = pf_split(data, size, parts, nfiles);
+	n = pf_split(data, size, parts, nfiles + nmore);
+	for (size_t i = 0; i < nmore; i++) {
+		more[i].p = nfiles + i < n ? parts[nfiles + i].p : NULL;
+		more[i].n = nfiles + i < n ? parts[nfiles + i].n : 0;
+	}
 	for (size_t i = 0; i < nfiles; i++) {
 		struct pf_last *l = &last[i];
 
@@ -167,6 +173,75 @@ pf_place(const char *const *files, size_t nfiles, const uint8_t *data,
 		l->present = 1;
 	}
 	return n;
+}
+
+static inline size_t
+pf_place(const char *const *files, size_t nfiles, const uint8_t *data,
+    size_t size)
+{
+	return pf_place_more(files, nfiles, data, size, NULL, 0);
+}
+
+/* The longest fuzzed directory entry name: under NAME_MAX with room. */
+#define PF_NAME_MAX	200
+
+/*
+ * A directory entry whose name is fuzzed: dir/"n"+part, '/' and NUL
+ * bytes turned into '_' and cut at PF_NAME_MAX. The "n" keeps it from
+ * being ".", ".." or a name the target's tree already holds (the targets
+ * name nothing else with an n), and gives nvidia-*, nccl, numba. With
+ * ninner files it is a directory holding them, else a file; each holds
+ * text. The entry of the previous input (*last) is removed first, unless
+ * it is the same; a part of {NULL, 0} makes none.
+ */
+static inline void
+pf_entry(const char *dir, const struct pf_part *part,
+    const char *const *inner, size_t ninner, const char *text, char **last)
+{
+	char name[PF_NAME_MAX + 2], *rel;
+	size_t n = part->n < PF_NAME_MAX ? part->n : PF_NAME_MAX;
+
+	name[0] = 'n';
+	for (size_t i = 0; i < n; i++)
+		name[i + 1] = part->p[i] == '/' || part->p[i] == '\0' ? '_' :
+		    (char)part->p[i];
+	name[n + 1] = '\0';
+	if (*last != NULL && part->p != NULL && strcmp(*last, name) == 0)
+		return;
+	if (*last != NULL) {
+		for (size_t i = 0; i < ninner; i++) {
+			if (asprintf(&rel, "%s/%s/%s", dir, *last, inner[i]) < 0)
+				abort();
+			pf_remove(rel);
+			free(rel);
+		}
+		if (asprintf(&rel, "%s/%s", dir, *last) < 0)
+			abort();
+		if (ninner > 0) {
+			char *path = pf_path(rel);
+
+			if (rmdir(path) != 0 && errno != ENOENT)
+				pf_die("rmdir", path);
+			free(path);
+		} else {
+			pf_remove(rel);
+		}
+		free(rel);
+		free(*last);
+		*last = NULL;
+	}
+	if (part->p == NULL)
+		return;
+	for (size_t i = 0; i < (ninner > 0 ? ninner : 1); i++) {
+		if ((ninner > 0 ? asprintf(&rel, "%s/%s/%s", dir, name,
+		    inner[i]) : asprintf(&rel, "%s/%s", dir, name)) < 0)
+			abort();
+		fz_write(rel, (const uint8_t *)text, strlen(text));
+		free(rel);
+	}
+	*last = strdup(name);
+	if (*last == NULL)
+		abort();
 }
 
 /*
