@@ -15,7 +15,8 @@
  * (a fixed pyvenv.cfg) named by VIRTUAL_ENV.
  *
  * Beyond "no crash" and the JSON check: a metadata value is one header
- * line, so no name, version, requirement or extra holds a newline; and
+ * line, so no requirement or extra holds a newline, nor a name or
+ * version read from a METADATA (a directory's name may hold one); and
  * a package whose metadata was read without an error has a version. */
 #include "config.h"
 
@@ -77,8 +78,13 @@ check_packages(const struct facts *f)
 
 			if (p->name == NULL || p->path == NULL)
 				abort();
-			check_line(p->name);
-			check_line(p->version);
+			/* A name and version not read from the metadata come
+			 * from the directory's name, which may hold anything
+			 * (pf_entry): only the read ones are lines. */
+			if (p->metadata_read && p->metadata_error == NULL) {
+				check_line(p->name);
+				check_line(p->version);
+			}
 			for (size_t k = 0; k < p->requires.n; k++)
 				check_line(p->requires.v[k]);
 			for (size_t k = 0; k < p->extras.n; k++)
