@@ -110,6 +110,7 @@ rows=$work/rows
 # The load average before and after says whether other work shared the
 # CPUs while this ran (the numbers are then worth less).
 load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
 : > "$rows"
 progress() { printf '%s\n' "run.sh: $*" >&2; }
 
@@ -349,7 +350,7 @@ else
 	how="a plain loop (bash EPOCHREALTIME, 1 warm-up run; no hyperfine)"
 fi
 echo "cudawiz $("$cudawiz" --version | sed -n '1s/^cudawiz //p') ($cudawiz)"
-echo "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "date:    $started to $(date -u '+%H:%M UTC')"
 echo "machine: ${cpu:-$(uname -m)}, $(nproc) cores, ${mem:-? GiB}; Linux $(uname -r); ${distro:-unknown distribution}"
 echo "timing:  median wall of whole processes by $how;"
 [ "$quick" = yes ] && mode="; --quick" || mode=
