@@ -318,7 +318,9 @@ for n in $env_sizes; do
 	progress "removing the tree"
 	rm -rf "$tree"
 done
-if [ -n "${first:-}" ] && [ "${first%% *}" != "$last_n" ]; then
+# shellcheck disable=SC2086 # a list of numbers, split on purpose
+set -- $env_sizes
+if [ $# -gt 2 ] && [ -n "${first:-}" ]; then	# else it repeats the one step
 	# shellcheck disable=SC2086
 	row "  overall, ${first%% *} to $last_n" "-" "-" "-" "$(growth $first $prev environment)"
 fi
