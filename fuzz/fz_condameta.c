@@ -18,6 +18,9 @@
  * read: python is no package cudawiz looks into) named by CONDA_PREFIX.
  *
  * Beyond "no crash" and the JSON check: every package has a name; a
+ * record jansson accepts (duplicate keys refused) names the package as
+ * jansson reads it, keys in order, up to where the scanner stops (a build
+ * and a channel): the scanner and its unescaping against a real parser; a
  * channel, when there is one, is not empty and does not end in '/'; a
  * record merged into the site package leaves one package, not two, so
  * the environment holds one package per record, plus one when the
@@ -89,17 +92,95 @@ check_packages(const struct facts *f, size_t records)
 	}
 }
 
+/* True when raw holds "key" as written, so the scanner, which compares
+ * keys as written, can have seen it (an escaped key it cannot). */
+static bool
+raw_has_key(const struct pf_part *raw, const char *key)
+{
+	char quoted[32];
+	int n = snprintf(quoted, sizeof quoted, "\"%s\"", key);
+
+	return n > 0 && (size_t)n < sizeof quoted &&
+	    memmem(raw->p, raw->n, quoted, (size_t)n) != NULL;
+}
+
+/* Record 0 against jansson: the name and version the scanner must find. */
+static void
+check_with_jansson(const struct facts *f, const struct pf_part *raw)
+{
+	static const char path[] =
+	    "/" META "/pytorch-2.1.0-py3.11_cuda12.1_cudnn8.9.2_0.json";
+	const char *name = NULL, *version = NULL, *key;
+	bool build = false, channel = false;
+	const struct py_package *p = NULL;
+	json_error_t jerr;
+	json_t *doc, *v;
+
+	doc = json_loadb((const char *)raw->p, raw->n, JSON_REJECT_DUPLICATES,
+	    &jerr);
+	if (doc == NULL)
+		return;
+	if (!json_is_object(doc))
+		goto out;
+	/* jansson keeps an object's keys in the order read. */
+	json_object_foreach(doc, key, v) {
+		bool str = json_is_string(v);
+
+		if ((strcmp(key, "name") == 0 || strcmp(key, "version") == 0 ||
+		    strcmp(key, "build") == 0 || strcmp(key, "build_string") == 0
+		    || strcmp(key, "channel") == 0 ||
+		    strcmp(key, "schannel") == 0) && !raw_has_key(raw, key))
+			goto out;	/* written escaped: not comparable */
+		if (str && strcmp(key, "name") == 0)
+			name = json_string_value(v);
+		else if (str && strcmp(key, "version") == 0)
+			version = json_string_value(v);
+		else if (str && (strcmp(key, "build") == 0 ||
+		    strcmp(key, "build_string") == 0))
+			build = true;
+		else if (str && (strcmp(key, "channel") == 0 ||
+		    strcmp(key, "schannel") == 0))
+			channel = true;
+		if (build && channel)
+			break;
+	}
+	for (size_t i = 0; i < f->python_envs.n && p == NULL; i++)
+		for (size_t j = 0; j < f->python_envs.v[i].packages.n; j++)
+			if (strcmp(f->python_envs.v[i].packages.v[j].path,
+			    path) == 0)
+				p = &f->python_envs.v[i].packages.v[j];
+	if (p == NULL)
+		abort();
+	if (strcmp(p->name, name != NULL && *name != '\0' ? name :
+	    "pytorch") != 0 || p->version == NULL ||
+	    strcmp(p->version, version != NULL && *version != '\0' ?
+	    version : "2.1.0") != 0) {
+		fprintf(stderr, "fuzz: scanner %s %s, jansson %s %s\n",
+		    p->name, p->version != NULL ? p->version : "(null)",
+		    name != NULL ? name : "(null)",
+		    version != NULL ? version : "(null)");
+		abort();
+	}
+out:
+	json_decref(doc);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *last;
 	struct probe_ctx ctx;
-	struct pf_part name;
+	struct pf_part name, first;
+	const uint8_t *sep;
 	size_t n, records;
 
 	setup();
 	n = pf_place_more(files, sizeof files / sizeof files[0], data, size,
 	    &name, 1);
+	/* Record 0 as pf_place cut it. */
+	sep = memmem(data, size, PF_SEP, PF_SEP_LEN);
+	first.p = data;
+	first.n = sep != NULL ? (size_t)(sep - data) : size;
 	pf_entry(META, &name, NULL, 0, entry_text, &last);
 	ctx = pf_ctx(envp);
 	probe_python_envs(&ctx);
@@ -111,6 +192,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    strcmp(last + strlen(last) - 5, ".json") == 0)
 		records++;
 	check_packages(ctx.facts, records);
+	check_with_jansson(ctx.facts, &first);
 	pf_check_json(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;

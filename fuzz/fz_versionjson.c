@@ -18,8 +18,10 @@
  * and a second install, /opt/cuda-11.8/bin/nvcc, for a wrapper to name.
  *
  * Beyond "no crash" and the JSON check: a toolkit's version, when known,
- * is a valid version number; a cuDNN version taken from a header is
- * MAJOR.MINOR.PATCH with the library's major, 9. */
+ * is a valid version number, and when jansson finds a valid "cuda"
+ * "version" in version.json it is that one, from that file; a cuDNN
+ * version taken from a header is MAJOR.MINOR.PATCH with the library's
+ * major, 9. */
 #include "config.h"
 
 #include <stdio.h>
@@ -84,6 +86,34 @@ check_versions(const struct facts *f)
 	}
 }
 
+/* version.json read by jansson on its own: the version the toolkit must
+ * have when it names a valid one. */
+static void
+check_json(const struct facts *f, const uint8_t *data, size_t size)
+{
+	const uint8_t *sep = memmem(data, size, PF_SEP, PF_SEP_LEN);
+	size_t n = sep != NULL ? (size_t)(sep - data) : size;
+	const struct toolkit_fact *tk = NULL;
+	json_error_t jerr;
+	json_t *doc = json_loadb((const char *)data, n, JSON_REJECT_DUPLICATES,
+	    &jerr), *v;
+
+	if (doc == NULL)
+		return;
+	v = json_object_get(json_object_get(doc, "cuda"), "version");
+	if (json_is_string(v) && version_valid(json_string_value(v))) {
+		for (size_t i = 0; i < f->toolkits.n; i++)
+			if (strcmp(f->toolkits.v[i].root, "/" TK) == 0)
+				tk = &f->toolkits.v[i];
+		if (tk == NULL || !fact_known(&tk->version) ||
+		    strcmp(tk->version.value, json_string_value(v)) != 0 ||
+		    tk->version.source == NULL ||
+		    strcmp(tk->version.source, "/" TK "/version.json") != 0)
+			abort();
+	}
+	json_decref(doc);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -96,6 +126,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	probe_toolkits(&ctx);
 	probe_cudnn(&ctx);
 	check_versions(ctx.facts);
+	check_json(ctx.facts, data, size);
 	pf_check_json(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;
