@@ -1,0 +1,107 @@
+# The gates beside `make check` that CI runs (.ci/run, through bootstrap):
+#
+#   make check-valgrind   the CLI tests with cudawiz under valgrind memcheck
+#   make check-unit       the C unit tests and the other tests/unit checks
+#                         alone (the clang build runs these)
+#
+# Each runs automake's harness on a subset of TESTS, so its counts land in
+# this build directory's test-suite.log as usual.
+
+# The subsets are picked in the shell: automake -Wall rejects make's
+# $(filter) as non-portable.
+check-unit: all
+	@tests=; for t in $(TESTS); do \
+	    case $$t in tests/unit/*) tests="$$tests $$t" ;; esac; done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+
+# ------------------------------------------------------------ valgrind
+# The CLI tests reach cudawiz through $CUDAWIZ, so this run points it at
+# cudawiz-valgrind (tests/tools/valgrind-run.c), built in the top build
+# directory because tests look for their tools beside $CUDAWIZ; it runs
+# the real binary under memcheck. Every memcheck error and every definite
+# leak fails the gate, and the log of each failing process is printed
+# (tests/lib/valgrind-report.sh). Blocks still reachable at exit are not
+# counted: cudawiz leaves some long-lived state to the exit, as most
+# programs do. The processes cudawiz starts (ld.so for the loader profile,
+# the shells of `env --check`) run unwatched, except the helper: with
+# VALGRIND_HELPER=yes, CUDAWIZ_HELPER points at cudawiz-verify-valgrind
+# and the helper runs under memcheck too. The default, auto, does that
+# only where no NVIDIA driver is loaded: there the helper meets the test
+# suite's stand-in libcuda and at most a toolkit's runtime and cuDNN,
+# while on a GPU machine it would drive the real driver under memcheck,
+# slow past verify's time limits and full of reports about NVIDIA's
+# closed code that nobody here can fix. Tests see
+# CUDAWIZ_UNDER_VALGRIND=1 so that they can skip the few checks valgrind
+# itself makes false (its LD_PRELOAD in cudawiz's environment, timings).
+# DIFF_TREES: the differential tests' random trees, 300 each by default,
+# take ~15 minutes under valgrind; a few cover the same code. The hostile
+# trees' bounds (tests/lib/fx_hostile.sh) are widened as for ASan: memcheck
+# shadows every heap byte and keeps freed blocks for a while, so the RSS
+# margin is three times as wide (still far below a 1 GB read), and the
+# time limit allows for its 20-50 times slower runs.
+#
+# CLI tests left out, each with why (shell patterns, separated by |).
+# None of them runs cudawiz or its helper, so memcheck would see nothing:
+#   fatbin-speed.sh           times tests/tools/fatbin-list
+#   loader-differential-selftest.sh  checks gentree.py against ld.so
+#   matrix-fetch-api.sh       runs tests/unit/test_fetch
+#   helper-cudecl.sh          compiles the helper's declarations
+#   fuzz-replay.sh            runs the fuzz replayers (ASan covers them)
+#   envscript-*.sh            run tests/tools/envscript-render
+VALGRIND_SKIP = tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh
+VALGRIND_LOGS = valgrind-logs
+VALGRIND_HELPER = auto
+VALGRIND_ENV = CUDAWIZ='$(abs_top_builddir)/cudawiz-valgrind'; \
+	CUDAWIZ_UNDER_VALGRIND=1; DIFF_TREES=16; \
+	HOSTILE_MARGIN_KB=460800; HOSTILE_TIMEOUT=600; \
+	export CUDAWIZ CUDAWIZ_UNDER_VALGRIND DIFF_TREES; \
+	export HOSTILE_MARGIN_KB HOSTILE_TIMEOUT;
+
+EXTRA_PROGRAMS = cudawiz-valgrind cudawiz-verify-valgrind
+# 97: not a status cudawiz uses (0, 1, 2), nor ASan's 99 or UBSan's 98.
+VALGRIND_RUN_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DVG_PROGRAM='"$(VALGRIND)"' -DVG_EXITCODE='"97"' \
+	-DVG_SUPP='"$(abs_top_srcdir)/tests/valgrind.supp"' \
+	-DVG_LOGDIR='"$(abs_top_builddir)/$(VALGRIND_LOGS)"'
+cudawiz_valgrind_SOURCES = tests/tools/valgrind-run.c
+cudawiz_valgrind_CPPFLAGS = $(VALGRIND_RUN_CPPFLAGS) \
+	-DVG_BIN='"$(abs_top_builddir)/cudawiz"'
+cudawiz_verify_valgrind_SOURCES = tests/tools/valgrind-run.c
+cudawiz_verify_valgrind_CPPFLAGS = $(VALGRIND_RUN_CPPFLAGS) \
+	-DVG_BIN='"$(abs_top_builddir)/cudawiz-verify"'
+CLEANFILES += cudawiz-valgrind cudawiz-verify-valgrind
+
+# The log directory is sticky and open to all: some tests run cudawiz as
+# user 65534.
+check-valgrind: all
+	@if [ -z "$(VALGRIND)" ]; then \
+	    echo "valgrind was not found by configure (Debian package: valgrind)" >&2; \
+	    exit 1; fi
+	$(MAKE) $(AM_MAKEFLAGS) cudawiz-valgrind
+	-rm -rf $(VALGRIND_LOGS)
+	mkdir $(VALGRIND_LOGS)
+	chmod 1777 $(VALGRIND_LOGS)
+	@helper=$(VALGRIND_HELPER); \
+	if [ "$$helper" = auto ]; then \
+	    helper=yes; [ -e /proc/driver/nvidia/version ] && helper=no; \
+	fi; \
+	echo "valgrind: the helper under memcheck too: $$helper"; \
+	if [ "$$helper" = yes ]; then \
+	    $(MAKE) $(AM_MAKEFLAGS) cudawiz-verify-valgrind || exit 1; \
+	    helper="CUDAWIZ_HELPER='$(abs_top_builddir)/cudawiz-verify-valgrind'; export CUDAWIZ_HELPER;"; \
+	else helper=; fi; \
+	tests=; for t in $(TESTS); do \
+	    case $$t in $(VALGRIND_SKIP)) ;; tests/cli/*.sh) tests="$$tests $$t" ;; esac; \
+	done; \
+	status=0; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests" \
+	    TESTS_ENVIRONMENT="$(VALGRIND_ENV) $$helper" || status=1; \
+	$(SHELL) $(top_srcdir)/tests/lib/valgrind-report.sh $(VALGRIND_LOGS) \
+	    || status=1; \
+	exit $$status
+
+clean-local: clean-valgrind-logs
+clean-valgrind-logs:
+	-rm -rf $(VALGRIND_LOGS)
+.PHONY: check-unit check-valgrind clean-valgrind-logs
+EXTRA_DIST += tests/lib/valgrind-report.sh tests/valgrind.supp

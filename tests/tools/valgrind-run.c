@@ -1,0 +1,67 @@
+/* cudawiz-valgrind (and cudawiz-verify-valgrind, the helper's): cudawiz
+ * under valgrind memcheck, for `make check-valgrind` (tests/gates.mk).
+ * The CLI tests reach cudawiz through $CUDAWIZ and the gate points it
+ * here; this program replaces itself with valgrind running the real
+ * binary, with the same arguments and the same environment.
+ *
+ * A program, not a shell script, because a shell rewrites PWD to the real
+ * working directory when it starts, and tests set PWD to a directory
+ * inside a --root tree on purpose. Every path is compiled in (VG_PROGRAM,
+ * VG_BIN, VG_SUPP, VG_LOGDIR, VG_EXITCODE) because tests run cudawiz
+ * under `env -i` and as user 65534, where no variable and no PATH lookup
+ * survive. One log per process (%p); tests/lib/valgrind-report.sh judges
+ * them afterwards, since a test that expects cudawiz to fail passes
+ * whatever non-zero status it gets, --error-exitcode included. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if !defined(VG_PROGRAM) || !defined(VG_BIN) || !defined(VG_SUPP) || \
+    !defined(VG_LOGDIR) || !defined(VG_EXITCODE)
+#error "build through tests/gates.mk, which defines the VG_ paths"
+#endif
+
+static const char *const vg_args[] = {
+	VG_PROGRAM,
+	"--tool=memcheck",
+	"--error-exitcode=" VG_EXITCODE,
+	"--leak-check=full",
+	"--errors-for-leak-kinds=definite",
+	"--show-leak-kinds=definite",
+	"--track-fds=no",
+	"--num-callers=30",
+	/* An eighth less CPU a run; a trace then names the function an
+	 * inlined call landed in instead of the inlined one. */
+	"--read-inline-info=no",
+	"--suppressions=" VG_SUPP,
+	"--log-file=" VG_LOGDIR "/vg.%p.log",
+	VG_BIN,
+};
+
+int
+main(int argc, char **argv)
+{
+	size_t n = sizeof vg_args / sizeof vg_args[0];
+	char **args;
+
+	if (argc < 1)
+		return 127;
+	args = calloc(n + (size_t)argc, sizeof *args);
+	if (args == NULL) {
+		perror("cudawiz-valgrind");
+		return 127;
+	}
+	for (size_t i = 0; i < n; i++)
+		args[i] = (char *)vg_args[i];
+	for (int i = 1; i < argc; i++)
+		args[n + (size_t)i - 1] = argv[i];
+	args[n + (size_t)argc - 1] = NULL;
+	execv(VG_PROGRAM, args);
+	fprintf(stderr, "cudawiz-valgrind: %s: %s\n", VG_PROGRAM,
+	    strerror(errno));
+	return 127;
+}
