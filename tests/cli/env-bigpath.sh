@@ -40,7 +40,11 @@ rc=$?
 ms=$(($(now_ms) - start))
 diag "doctor --json with a 10,001-entry PATH took $ms ms"
 ok "doctor exits 0 or 1 (got $rc)" [ "$rc" -le 1 ]
-ok "it finishes in under 2 seconds (sanitizers included)" [ "$ms" -lt 2000 ]
+if [ -n "${CUDAWIZ_UNDER_VALGRIND:-}" ]; then
+	skip "it finishes in under 2 seconds" "valgrind is 20-50 times slower"
+else
+	ok "it finishes in under 2 seconds (sanitizers included)" [ "$ms" -lt 2000 ]
+fi
 
 is "$(fx_jq '.facts.env.PATH.entries | length')" 10001 "every entry is in the JSON"
 is "$(fx_jq '.facts.env.PATH.entries[9999].duplicate_of')" 0 \
