@@ -193,7 +193,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		records++;
 	check_packages(ctx.facts, records);
 	check_with_jansson(ctx.facts, &first);
-	pf_check_json(ctx.facts);
+	pf_check_report(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;
 }

@@ -112,7 +112,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	probe_python_envs(&ctx);
 	probe_python_packages(&ctx);
 	check_packages(ctx.facts);
-	pf_check_json(ctx.facts);
+	pf_check_report(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;
 }

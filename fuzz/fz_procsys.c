@@ -152,7 +152,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	probe_driver(&ctx);
 	check_driver(&ctx.facts->driver);
 	check_gpus(ctx.facts);
-	pf_check_json(ctx.facts);
+	pf_check_report(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;
 }

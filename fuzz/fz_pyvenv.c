@@ -106,7 +106,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	probe_environ(&ctx);
 	probe_python_envs(&ctx);
 	check_envs(ctx.facts);
-	pf_check_json(ctx.facts);
+	pf_check_report(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;
 }

@@ -127,7 +127,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	probe_cudnn(&ctx);
 	check_versions(ctx.facts);
 	check_json(ctx.facts, data, size);
-	pf_check_json(ctx.facts);
+	pf_check_report(ctx.facts);
 	facts_free(ctx.facts);
 	return 0;
 }

@@ -8,10 +8,12 @@
  * lists them; a file with no part is removed, so every input starts from
  * the same tree whatever the one before it left there.
  *
- * The oracle after the probes: doctor's JSON renderer must turn the facts
- * into a document jansson reads back (valid JSON, valid UTF-8, no NUL),
- * whatever bytes the probes took from the files, and facts_free() must
- * leave nothing behind (the replay under ASan checks leaks). */
+ * After the probes, what doctor does with the facts (pf_check_report):
+ * the matrix's annotations, every rule, and both reports; the JSON one
+ * must be a document jansson reads back (valid JSON, valid UTF-8, no
+ * NUL), whatever bytes the probes took from the files. facts_free() and
+ * findings_free() must leave nothing behind (the replay under ASan
+ * checks leaks). */
 #ifndef CUDAWIZ_FUZZ_PROBEFZ_H
 #define CUDAWIZ_FUZZ_PROBEFZ_H
 
@@ -21,11 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "diagnose/diagnose.h"
 #include "diagnose/finding.h"
+#include "matrix/matrix.h"
 #include "present/json.h"
+#include "present/text.h"
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
 
@@ -296,21 +302,48 @@ pf_ctx(char *const *envp)
 	return ctx;
 }
 
-/* Renders the facts as doctor --json does and reads the document back:
- * whatever the probes took from the files must come out as valid JSON. */
-static inline void
-pf_check_json(const struct facts *f)
+/* The embedded matrix, parsed once: the rules and the report need one,
+ * and parsing it is far dearer than a run of the probes. */
+static inline const struct matrix *
+pf_matrix(void)
 {
-	struct findings none = { NULL, 0, 0 };
+	static struct matrix *m;
+
+	if (m == NULL && (m = matrix_embedded()) == NULL) {
+		fprintf(stderr, "fuzz: the embedded matrix does not parse\n");
+		abort();
+	}
+	return m;
+}
+
+/*
+ * What doctor does after probing, on the fuzzed facts: annotates them
+ * with the matrix, runs every rule, and renders both reports. The JSON
+ * one must read back as valid JSON (whatever bytes the probes took from
+ * the files), the text one must be written.
+ */
+static inline void
+pf_check_report(struct facts *f)
+{
+	struct findings fs = { NULL, 0, 0 };
+	struct diagnose_input in;
 	char *buf = NULL;
 	size_t len = 0;
 	json_error_t jerr;
 	json_t *doc;
-	FILE *fp = open_memstream(&buf, &len);
+	FILE *fp;
 
-	if (fp == NULL)
+	memset(&in, 0, sizeof in);
+	in.facts = f;
+	in.matrix = pf_matrix();
+	/* A fixed "now", so a run does not depend on the day. */
+	in.now = (time_t)1735689600;
+	diagnose_annotate(f, in.matrix);
+	diagnose(&in, &fs);
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
 		pf_die("open_memstream", "");
-	if (json_print_doctor(fp, f, &none, NULL, 0, 0) != 0) {
+	if (json_print_doctor(fp, f, &fs, in.matrix, in.now, 0) != 0) {
 		fprintf(stderr, "fuzz: the JSON report could not be written\n");
 		abort();
 	}
@@ -327,16 +360,19 @@ pf_check_json(const struct facts *f)
 	if (getenv("FUZZ_DUMP") != NULL && fwrite(buf, 1, len, stdout) != len)
 		pf_die("fwrite", "stdout");
 	free(buf);
-}
 
-/* True when s holds no byte below 0x20 but tab, nor DEL. */
-static inline int
-pf_printable(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-			return 0;
-	return 1;
+	buf = NULL;
+	len = 0;
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		pf_die("open_memstream", "");
+	if (text_print_doctor(fp, f, &fs, in.matrix, false) != 0) {
+		fprintf(stderr, "fuzz: the text report could not be written\n");
+		abort();
+	}
+	if (fclose(fp) != 0)
+		pf_die("fclose", "memstream");
+	free(buf);
+	findings_free(&fs);
 }
 
 #endif
