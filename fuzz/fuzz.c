@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "sysroot/sysroot.h"
+#include "util/strv.h"
 
 static char *root;
 
@@ -119,4 +121,37 @@ fz_cstring(const uint8_t *data, size_t size)
 		memcpy(s, data, size);
 	s[size] = '\0';
 	return s;
+}
+
+const struct sysroot *
+fz_sysroot(void)
+{
+	static struct sysroot *sr;
+	char *err = NULL;
+
+	if (sr == NULL) {
+		sr = sysroot_new(fz_root(), &err);
+		if (sr == NULL)
+			fz_die("sysroot %s: %s", fz_root(),
+			    err != NULL ? err : "?");
+	}
+	return sr;
+}
+
+bool
+fz_same_str(const char *a, const char *b)
+{
+	return (a == NULL && b == NULL) ||
+	    (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+bool
+fz_same_strv(const struct strv *a, const struct strv *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], b->v[i]) != 0)
+			return false;
+	return true;
 }

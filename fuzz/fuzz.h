@@ -4,8 +4,12 @@
 #ifndef CUDAWIZ_FUZZ_H
 #define CUDAWIZ_FUZZ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+struct strv;
+struct sysroot;
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -19,5 +23,14 @@ void	fz_write(const char *rel, const uint8_t *data, size_t size);
 
 /* data as a NUL-terminated copy (the caller frees it). */
 char	*fz_cstring(const uint8_t *data, size_t size);
+
+/* The sysroot over the scratch root: made once, as the root never moves
+ * (only the files in it change). It keeps no listings, so each input is
+ * seen afresh. */
+const struct sysroot *fz_sysroot(void);
+
+/* Equality for the oracles: both NULL, or both the same text. */
+bool	fz_same_str(const char *a, const char *b);
+bool	fz_same_strv(const struct strv *a, const struct strv *b);
 
 #endif

@@ -21,41 +21,6 @@
 
 #define FZ_PATH	"/lib/libfz.so.1"
 
-static const struct sysroot *
-root(void)
-{
-	static struct sysroot *sr;
-	char *err;
-
-	/* Once per process: the root directory never changes, only the file. */
-	if (sr == NULL) {
-		sr = sysroot_new(fz_root(), &err);
-		if (sr == NULL) {
-			fprintf(stderr, "fz_elf: %s\n", err);
-			abort();
-		}
-	}
-	return sr;
-}
-
-static bool
-same_str(const char *a, const char *b)
-{
-	return (a == NULL && b == NULL) ||
-	    (a != NULL && b != NULL && strcmp(a, b) == 0);
-}
-
-static bool
-same_strv(const struct strv *a, const struct strv *b)
-{
-	if (a->n != b->n)
-		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->v[i], b->v[i]) != 0)
-			return false;
-	return true;
-}
-
 static void
 check_empty(const struct elfobj *o)
 {
@@ -71,7 +36,7 @@ static int
 read_one(unsigned what, struct elfobj *o)
 {
 	char *err = (char *)"unset";
-	int rc = elfobj_read(root(), FZ_PATH, what, o, &err);
+	int rc = elfobj_read(fz_sysroot(), FZ_PATH, what, o, &err);
 
 	if (rc == 0) {
 		/* A success clears the message (elfobj-dump --mutate holds
@@ -115,14 +80,14 @@ check_verdict(int cls, unsigned machine)
 	char *why = (char *)"unset";
 	enum elfobj_verdict v;
 
-	v = elfobj_check(root(), FZ_PATH, cls, machine, &why);
+	v = elfobj_check(fz_sysroot(), FZ_PATH, cls, machine, &why);
 	if (v > ELFOBJ_ENDS_LIST)
 		abort();
 	if ((v == ELFOBJ_OK) != (why == NULL))
 		abort();
 	free(why);
 	/* Without a message wanted, the verdict is the same. */
-	if (elfobj_check(root(), FZ_PATH, cls, machine, NULL) != v)
+	if (elfobj_check(fz_sysroot(), FZ_PATH, cls, machine, NULL) != v)
 		abort();
 }
 
@@ -147,12 +112,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    dyn.machine != sym.machine || dyn.type != sym.type ||
 	    dyn.has_dynamic != sym.has_dynamic ||
 	    dyn.nodeflib != sym.nodeflib ||
-	    !same_str(dyn.interp, sym.interp) ||
-	    !same_str(dyn.soname, sym.soname) ||
-	    !same_str(dyn.rpath, sym.rpath) ||
-	    !same_str(dyn.runpath, sym.runpath) ||
-	    !same_strv(&dyn.needed, &sym.needed) ||
-	    !same_strv(&dyn.verdefs, &sym.verdefs) ||
+	    !fz_same_str(dyn.interp, sym.interp) ||
+	    !fz_same_str(dyn.soname, sym.soname) ||
+	    !fz_same_str(dyn.rpath, sym.rpath) ||
+	    !fz_same_str(dyn.runpath, sym.runpath) ||
+	    !fz_same_strv(&dyn.needed, &sym.needed) ||
+	    !fz_same_strv(&dyn.verdefs, &sym.verdefs) ||
 	    dyn.verneeds.n != sym.verneeds.n))
 		abort();
 	elfobj_free(&dyn);

@@ -31,38 +31,20 @@ check_list(const struct strv *sv)
 }
 
 static bool
-same_str(const char *a, const char *b)
-{
-	return (a == NULL && b == NULL) ||
-	    (a != NULL && b != NULL && strcmp(a, b) == 0);
-}
-
-static bool
-same_strv(const struct strv *a, const struct strv *b)
-{
-	if (a->n != b->n)
-		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->v[i], b->v[i]) != 0)
-			return false;
-	return true;
-}
-
-static bool
 same_match(const struct explain_match *a, const struct explain_match *b)
 {
 	return a->kind == b->kind && a->offset == b->offset &&
 	    a->line == b->line && a->repeats == b->repeats &&
 	    a->number == b->number && a->meaning == b->meaning &&
-	    same_str(a->excerpt, b->excerpt) && same_str(a->soname, b->soname) &&
-	    same_str(a->file, b->file) &&
-	    same_str(a->required_by, b->required_by) &&
-	    same_str(a->symbol, b->symbol) && same_str(a->version, b->version) &&
-	    same_str(a->found, b->found) && same_str(a->wanted, b->wanted) &&
-	    same_str(a->code, b->code) && same_str(a->reason, b->reason) &&
-	    same_str(a->ld_library_path, b->ld_library_path) &&
-	    same_str(a->device, b->device) && same_str(a->cc, b->cc) &&
-	    same_strv(&a->ccs, &b->ccs);
+	    fz_same_str(a->excerpt, b->excerpt) && fz_same_str(a->soname, b->soname) &&
+	    fz_same_str(a->file, b->file) &&
+	    fz_same_str(a->required_by, b->required_by) &&
+	    fz_same_str(a->symbol, b->symbol) && fz_same_str(a->version, b->version) &&
+	    fz_same_str(a->found, b->found) && fz_same_str(a->wanted, b->wanted) &&
+	    fz_same_str(a->code, b->code) && fz_same_str(a->reason, b->reason) &&
+	    fz_same_str(a->ld_library_path, b->ld_library_path) &&
+	    fz_same_str(a->device, b->device) && fz_same_str(a->cc, b->cc) &&
+	    fz_same_strv(&a->ccs, &b->ccs);
 }
 
 int
@@ -108,10 +90,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	explain_recognise((const char *)data, size, &again);
 	if (again.matches.n != ex.matches.n || again.dropped != ex.dropped ||
 	    again.lines != ex.lines || again.nontext != ex.nontext ||
-	    !same_strv(&again.sonames, &ex.sonames) ||
-	    !same_strv(&again.dlls, &ex.dlls) ||
-	    !same_strv(&again.versions, &ex.versions) ||
-	    !same_strv(&again.errors, &ex.errors))
+	    !fz_same_strv(&again.sonames, &ex.sonames) ||
+	    !fz_same_strv(&again.dlls, &ex.dlls) ||
+	    !fz_same_strv(&again.versions, &ex.versions) ||
+	    !fz_same_strv(&again.errors, &ex.errors))
 		abort();
 	for (size_t i = 0; i < ex.matches.n; i++)
 		if (!same_match(&ex.matches.v[i], &again.matches.v[i]))

@@ -19,23 +19,6 @@
 
 #define FZ_PATH	"/lib/libfz_fatbin.so"
 
-static const struct sysroot *
-root(void)
-{
-	static struct sysroot *sr;
-	char *err;
-
-	/* Once per process: the root directory never changes, only the file. */
-	if (sr == NULL) {
-		sr = sysroot_new(fz_root(), &err);
-		if (sr == NULL) {
-			fprintf(stderr, "fz_fatbin: %s\n", err);
-			abort();
-		}
-	}
-	return sr;
-}
-
 struct seen {
 	size_t		 size;		/* of the input file */
 	size_t		 entries;
@@ -101,13 +84,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rw, rr;
 
 	fz_write(FZ_PATH, data, size);
-	rw = fatbin_walk(root(), FZ_PATH, visit, &s, &has, &err);
+	rw = fatbin_walk(fz_sysroot(), FZ_PATH, visit, &s, &has, &err);
 	if (rw != 0 && (rw != -1 || err == NULL ||
 	    strncmp(err, FZ_PATH, strlen(FZ_PATH)) != 0))
 		abort();
 	if (rw == 0 && err != NULL)
 		abort();
-	rr = fatbin_read(root(), FZ_PATH, &a, &err2);
+	rr = fatbin_read(fz_sysroot(), FZ_PATH, &a, &err2);
 	/* The same file read twice gives the same answer. */
 	if (rr != rw || (rr != 0 && strcmp(err, err2) != 0))
 		abort();
@@ -120,7 +103,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A walk stopped at its first entry returns the callback's value. */
 	if (rw == 0 && s.entries > 0) {
 		part.stop_at = 1;
-		if (fatbin_walk(root(), FZ_PATH, visit, &part, &has2,
+		if (fatbin_walk(fz_sysroot(), FZ_PATH, visit, &part, &has2,
 		    &err2) != 7 || part.entries != 1)
 			abort();
 	}
