@@ -110,6 +110,12 @@ fz_write(const char *rel, const uint8_t *data, size_t size)
 	free(path);
 }
 
+void
+fz_put(const char *rel, const char *text)
+{
+	fz_write(rel, (const uint8_t *)text, strlen(text));
+}
+
 char *
 fz_cstring(const uint8_t *data, size_t size)
 {

@@ -21,6 +21,9 @@ const char *fz_root(void);
  * Aborts on failure: a target that cannot set up its input is broken. */
 void	fz_write(const char *rel, const uint8_t *data, size_t size);
 
+/* fz_write of a C string: the fixed files a target's tree starts with. */
+void	fz_put(const char *rel, const char *text);
+
 /* data as a NUL-terminated copy (the caller frees it). */
 char	*fz_cstring(const uint8_t *data, size_t size);
 

@@ -32,12 +32,6 @@ static const char *const files[] = {
 static char *const envp[] = { NULL };
 
 static void
-put(const char *rel, const char *text)
-{
-	fz_write(rel, (const uint8_t *)text, strlen(text));
-}
-
-static void
 setup(void)
 {
 	static int done;
@@ -46,14 +40,14 @@ setup(void)
 		return;
 	done = 1;
 	pf_scratch();
-	put("etc/ld.so.conf.d/x86_64-linux-gnu.conf",
+	fz_put("etc/ld.so.conf.d/x86_64-linux-gnu.conf",
 	    "# Multiarch support\n/usr/local/lib/x86_64-linux-gnu\n"
 	    "/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu\n");
 	pf_symlink("../ld.so.conf", "etc/ld.so.conf.d/loop.conf");
-	put("usr/lib/x86_64-linux-gnu/libcuda.so.1", "");
-	put("usr/local/cuda-12.4/lib64/libcudart.so.12", "");
-	put("opt/a/1/2/.keep", "");
-	put("opt/b/lib/.keep", "");
+	fz_put("usr/lib/x86_64-linux-gnu/libcuda.so.1", "");
+	fz_put("usr/local/cuda-12.4/lib64/libcudart.so.12", "");
+	fz_put("opt/a/1/2/.keep", "");
+	fz_put("opt/b/lib/.keep", "");
 }
 
 static void

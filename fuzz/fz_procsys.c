@@ -58,12 +58,6 @@ static const char *const files[] = {
 static char *const envp[] = { NULL };
 
 static void
-put(const char *rel, const char *text)
-{
-	fz_write(rel, (const uint8_t *)text, strlen(text));
-}
-
-static void
 setup(void)
 {
 	static int done;
@@ -72,19 +66,19 @@ setup(void)
 		return;
 	done = 1;
 	pf_scratch();
-	put("sys/bus/pci/drivers/nvidia/.keep", "");
+	fz_put("sys/bus/pci/drivers/nvidia/.keep", "");
 	/* Made before the link, so fz_write's parents exist. */
-	put(DEV "/enable", "1\n");
+	fz_put(DEV "/enable", "1\n");
 	pf_symlink("../../drivers/nvidia", DEV "/driver");
-	put("sys/bus/pci/devices/0000:00:02.0/vendor", "0x8086\n");
-	put("sys/bus/pci/devices/0000:00:02.0/class", "0x030000\n");
-	put("sys/bus/pci/devices/0000:00:02.0/device", "0x4680\n");
-	put("lib/modules/" KREL "/updates/dkms/nvidia.ko", "");
-	put("lib/modules/" KREL "/updates/dkms/nvidia-uvm.ko", "");
-	put("etc/ld.so.conf", "include /etc/ld.so.conf.d/*.conf\n");
-	put("etc/ld.so.conf.d/x86_64-linux-gnu.conf",
+	fz_put("sys/bus/pci/devices/0000:00:02.0/vendor", "0x8086\n");
+	fz_put("sys/bus/pci/devices/0000:00:02.0/class", "0x030000\n");
+	fz_put("sys/bus/pci/devices/0000:00:02.0/device", "0x4680\n");
+	fz_put("lib/modules/" KREL "/updates/dkms/nvidia.ko", "");
+	fz_put("lib/modules/" KREL "/updates/dkms/nvidia-uvm.ko", "");
+	fz_put("etc/ld.so.conf", "include /etc/ld.so.conf.d/*.conf\n");
+	fz_put("etc/ld.so.conf.d/x86_64-linux-gnu.conf",
 	    "# multiarch support\n/usr/lib/x86_64-linux-gnu\n");
-	put("usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05", "");
+	fz_put("usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05", "");
 }
 
 static bool

@@ -40,12 +40,6 @@ static char env3[] = "PATH=/home/u/.pyenv/shims:/usr/bin";
 static char *const envp[] = { env0, env1, env2, env3, NULL };
 
 static void
-put(const char *rel, const char *text)
-{
-	fz_write(rel, (const uint8_t *)text, strlen(text));
-}
-
-static void
 setup(void)
 {
 	static int done;
@@ -54,19 +48,19 @@ setup(void)
 		return;
 	done = 1;
 	pf_scratch();
-	put("usr/bin/python3.11", "");
+	fz_put("usr/bin/python3.11", "");
 	pf_chmod("usr/bin/python3.11", 0755);
-	put("venv/lib/python3.11/site-packages/.keep", "");
-	put("venv/lib/python3.10/site-packages/.keep", "");
-	put("envs/good/conda-meta/history", "==> 2024 <==\n");
-	put("envs/good/lib/python3.12/site-packages/.keep", "");
-	put("home/u/.pyenv/shims/python3", "#!/usr/bin/env bash\n");
+	fz_put("venv/lib/python3.11/site-packages/.keep", "");
+	fz_put("venv/lib/python3.10/site-packages/.keep", "");
+	fz_put("envs/good/conda-meta/history", "==> 2024 <==\n");
+	fz_put("envs/good/lib/python3.12/site-packages/.keep", "");
+	fz_put("home/u/.pyenv/shims/python3", "#!/usr/bin/env bash\n");
 	pf_chmod("home/u/.pyenv/shims/python3", 0755);
-	put("home/u/.pyenv/versions/3.11.4/lib/python3.11/site-packages/.keep",
+	fz_put("home/u/.pyenv/versions/3.11.4/lib/python3.11/site-packages/.keep",
 	    "");
-	put("home/u/.pyenv/versions/3.12.1/lib/python3.12/site-packages/.keep",
+	fz_put("home/u/.pyenv/versions/3.12.1/lib/python3.12/site-packages/.keep",
 	    "");
-	put("work/.keep", "");
+	fz_put("work/.keep", "");
 }
 
 static bool

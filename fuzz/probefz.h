@@ -268,32 +268,13 @@ pf_scratch(void)
 		pf_die("setenv", "TMPDIR");
 }
 
-/* The sysroot over the scratch tree: made once, as the root never moves.
- * It keeps no listings (sysroot_keep_listings is not called), so every
- * run sees the files of its own input. */
-static inline const struct sysroot *
-pf_sysroot(void)
-{
-	static struct sysroot *sr;
-	char *err = NULL;
-
-	if (sr == NULL) {
-		sr = sysroot_new(fz_root(), &err);
-		if (sr == NULL) {
-			fprintf(stderr, "fuzz: sysroot: %s\n",
-			    err != NULL ? err : "?");
-			abort();
-		}
-	}
-	return sr;
-}
 
 /* A probe context over the scratch tree, with new facts. */
 static inline struct probe_ctx
 pf_ctx(char *const *envp)
 {
 	struct probe_ctx ctx;
-	const struct sysroot *sr = pf_sysroot();
+	const struct sysroot *sr = fz_sysroot();
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.sr = sr;
