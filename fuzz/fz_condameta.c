@@ -56,12 +56,8 @@ setup(void)
 	    " \"name\": \"python\", \"version\": \"3.11.4\"}\n";
 	static const char torch[] = "Metadata-Version: 2.1\nName: torch\n"
 	    "Version: 2.1.0\nRequires-Dist: nvidia-cudnn-cu12 ==8.9.2.26\n\n";
-	static int done;
-
-	if (done)
+	if (!pf_scratch())
 		return;
-	done = 1;
-	pf_scratch();
 	fz_write(META "/python-3.11.4-h955ad1f_0_cpython.json",
 	    (const uint8_t *)python, sizeof python - 1);
 	fz_write(META "/history", (const uint8_t *)"==> 2024 <==\n", 13);

@@ -34,12 +34,8 @@ static char *const envp[] = { NULL };
 static void
 setup(void)
 {
-	static int done;
-
-	if (done)
+	if (!pf_scratch())
 		return;
-	done = 1;
-	pf_scratch();
 	fz_put("etc/ld.so.conf.d/x86_64-linux-gnu.conf",
 	    "# Multiarch support\n/usr/local/lib/x86_64-linux-gnu\n"
 	    "/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu\n");

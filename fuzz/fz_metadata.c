@@ -47,12 +47,8 @@ setup(void)
 {
 	static const char cfg[] = "home = /usr/bin\n"
 	    "include-system-site-packages = false\nversion = 3.11.4\n";
-	static int done;
-
-	if (done)
+	if (!pf_scratch())
 		return;
-	done = 1;
-	pf_scratch();
 	fz_write("venv/pyvenv.cfg", (const uint8_t *)cfg, sizeof cfg - 1);
 	/* A package that is not looked into, so the listing holds more than
 	 * the fuzzed ones. */

@@ -60,12 +60,8 @@ static char *const envp[] = { NULL };
 static void
 setup(void)
 {
-	static int done;
-
-	if (done)
+	if (!pf_scratch())
 		return;
-	done = 1;
-	pf_scratch();
 	fz_put("sys/bus/pci/drivers/nvidia/.keep", "");
 	/* Made before the link, so fz_write's parents exist. */
 	fz_put(DEV "/enable", "1\n");

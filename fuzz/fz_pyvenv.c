@@ -42,12 +42,8 @@ static char *const envp[] = { env0, env1, env2, env3, NULL };
 static void
 setup(void)
 {
-	static int done;
-
-	if (done)
+	if (!pf_scratch())
 		return;
-	done = 1;
-	pf_scratch();
 	fz_put("usr/bin/python3.11", "");
 	pf_chmod("usr/bin/python3.11", 0755);
 	fz_put("venv/lib/python3.11/site-packages/.keep", "");

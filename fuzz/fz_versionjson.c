@@ -48,12 +48,8 @@ static char *const envp[] = { env0, NULL };
 static void
 setup(void)
 {
-	static int done;
-
-	if (done)
+	if (!pf_scratch())
 		return;
-	done = 1;
-	pf_scratch();
 	fz_write(TK "/lib64/libcudart.so.12", NULL, 0);
 	fz_write(TK "/lib64/libcudnn.so.9", NULL, 0);
 	fz_write(TK "/bin/nvcc", NULL, 0);

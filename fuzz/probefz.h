@@ -255,19 +255,25 @@ pf_entry(const char *dir, const struct pf_part *part,
  * targets rewrite files for every input, and on ext4 a file truncated
  * and written again is flushed at close (auto_da_alloc), which made an
  * input cost milliseconds of waiting; tmpfs costs microseconds. Call it
- * before anything touches fz_root().
+ * before anything touches fz_root(); true the first time only, so a
+ * target builds its fixed files once.
  */
-static inline void
+static inline bool
 pf_scratch(void)
 {
+	static bool done;
 	struct stat st;
 
+	/* Once per process: the caller's set-up runs only when true. */
+	if (done)
+		return false;
+	done = true;
 	if (getenv("TMPDIR") == NULL && stat("/dev/shm", &st) == 0 &&
 	    S_ISDIR(st.st_mode) && access("/dev/shm", W_OK | X_OK) == 0 &&
 	    setenv("TMPDIR", "/dev/shm", 0) != 0)
 		pf_die("setenv", "TMPDIR");
+	return true;
 }
-
 
 /* A probe context over the scratch tree, with new facts. */
 static inline struct probe_ctx
