@@ -9,7 +9,11 @@
  * inside a --root tree on purpose. Every path is compiled in (VG_PROGRAM,
  * VG_BIN, VG_SUPP, VG_LOGDIR, VG_EXITCODE) because tests run cudawiz
  * under `env -i` and as user 65534, where no variable and no PATH lookup
- * survive. One log per process (%p); tests/lib/valgrind-report.sh judges
+ * survive. One log per process: %p, after the wrapper's start time,
+ * since pids come round again in a long run and a log left by an earlier
+ * process (perhaps another user's, which user 65534 cannot replace)
+ * would otherwise be overwritten or stop valgrind from starting at all.
+ * tests/lib/valgrind-report.sh judges
  * them afterwards, since a test that expects cudawiz to fail passes
  * whatever non-zero status it gets, --error-exitcode included. */
 #include "config.h"
@@ -18,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #if !defined(VG_PROGRAM) || !defined(VG_BIN) || !defined(VG_SUPP) || \
@@ -38,18 +43,28 @@ static const char *const vg_args[] = {
 	 * inlined call landed in instead of the inlined one. */
 	"--read-inline-info=no",
 	"--suppressions=" VG_SUPP,
-	"--log-file=" VG_LOGDIR "/vg.%p.log",
+	NULL,	/* --log-file=, made by main() */
 	VG_BIN,
 };
+#define LOG_ARG	(sizeof vg_args / sizeof vg_args[0] - 2)
 
 int
 main(int argc, char **argv)
 {
 	size_t n = sizeof vg_args / sizeof vg_args[0];
 	char **args;
+	char log[sizeof VG_LOGDIR + 80];
+	struct timespec ts;
 
 	if (argc < 1)
 		return 127;
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0) {
+		perror("cudawiz-valgrind: clock_gettime");
+		return 127;
+	}
+	/* valgrind fills in %p, the child's own pid after a fork. */
+	snprintf(log, sizeof log, "--log-file=%s/vg.%lld%09ld.%%p.log",
+	    VG_LOGDIR, (long long)ts.tv_sec, (long)ts.tv_nsec);
 	args = calloc(n + (size_t)argc, sizeof *args);
 	if (args == NULL) {
 		perror("cudawiz-valgrind");
@@ -57,6 +72,7 @@ main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < n; i++)
 		args[i] = (char *)vg_args[i];
+	args[LOG_ARG] = log;
 	for (int i = 1; i < argc; i++)
 		args[n + (size_t)i - 1] = argv[i];
 	args[n + (size_t)argc - 1] = NULL;
