@@ -81,3 +81,12 @@ clean-test-tmp:
 EXTRA_DIST += bench/pyenvs.sh bench/gen-pyenvs.py bench/gen-pyenv-libs.sh \
 	bench/run.sh bench/doctor.sh bench/gen-tree.sh bench/gen-closure.sh \
 	bench/RESULTS.md bench/README.md
+
+# Issue 16's regression tests, one fragment per area.
+include $(top_srcdir)/tests/harden-sysroot.mk
+include $(top_srcdir)/tests/harden-scale.mk
+include $(top_srcdir)/tests/harden-children.mk
+include $(top_srcdir)/tests/harden-trust.mk
+include $(top_srcdir)/tests/harden-scripts.mk
+include $(top_srcdir)/tests/harden-reads.mk
+include $(top_srcdir)/tests/harden-matrix.mk

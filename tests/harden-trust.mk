@@ -1,0 +1,1 @@
+# Issue 16 (hardening, round two): the trust regression tests.
