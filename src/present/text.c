@@ -234,6 +234,32 @@ print_gpus(struct out *o, const struct facts *f)
 	}
 }
 
+/* The probe settled whether the module is loaded (nvidia_loaded); this
+ * line says the same, so a module loaded without /proc/driver/nvidia
+ * reads "loaded", never "not loaded". */
+static void
+print_module_line(struct out *o, const struct driver_facts *d)
+{
+	const struct fact_str *mv = &d->module_version;
+	struct line l;
+
+	if (fact_known(mv) || !fact_known(&d->nvidia_loaded) ||
+	    strcmp(d->nvidia_loaded.value, "yes") != 0) {
+		fact_line(o, _("nvidia module"), mv, _("not loaded"));
+		return;
+	}
+	line_start(&l, o, _("nvidia module"));
+	if (fact_known(&d->sys_module_version)) {
+		piecef(&l, _("loaded, version %s"), d->sys_module_version.value);
+		piecef(&l, "(%s)", d->sys_module_version.source);
+	} else {
+		piece(&l, _("loaded, version unknown"));
+	}
+	if (mv->why != NULL)
+		piecef(&l, "(%s)", mv->why);
+	line_end(&l);
+}
+
 static void
 print_driver(struct out *o, const struct facts *f)
 {
@@ -241,7 +267,7 @@ print_driver(struct out *o, const struct facts *f)
 
 	heading(o, _("Driver"));
 	fact_line(o, _("kernel"), &d->kernel_release, _("unknown"));
-	fact_line(o, _("nvidia module"), &d->module_version, _("not loaded"));
+	print_module_line(o, d);
 	if (fact_known(&d->max_cuda) || fact_known(&d->compat_major)) {
 		struct line l;
 

@@ -248,6 +248,25 @@ probe_loaded(struct probe_ctx *ctx, struct fact_str *f, const char *module,
 	free(sys);
 }
 
+/*
+ * One answer to "is the module loaded": a module whose /sys/module
+ * directory exists is loaded, even when /proc/driver/nvidia/version is
+ * missing (a container that mounts /sys but not /proc/driver, a module
+ * still initialising). Its version is then unknown, with why, rather
+ * than absent, which every view would read as "not loaded".
+ */
+static void
+settle_module_version(struct driver_facts *d)
+{
+	if (!fact_known(&d->nvidia_loaded) ||
+	    strcmp(d->nvidia_loaded.value, "yes") != 0 ||
+	    d->module_version.state != FACT_KNOWN ||
+	    d->module_version.value != NULL)
+		return;
+	fact_unknown(&d->module_version, _("the nvidia module is loaded (%s), "
+	    "but %s does not exist"), d->nvidia_loaded.source, NV_PROC_VERSION);
+}
+
 /* True when path has a component named name ("…/lib64/stubs/…"). */
 static bool
 has_component(const char *path, const char *name)
@@ -648,6 +667,7 @@ probe_driver(struct probe_ctx *ctx)
 	probe_module_version(ctx);
 	probe_loaded(ctx, &d->nvidia_loaded, "nvidia", NV_PROC_DIR);
 	probe_loaded(ctx, &d->nouveau_loaded, "nouveau", NULL);
+	settle_module_version(d);
 	probe_platform(ctx);
 	probe_libs(ctx);
 	if (!ctx->lean)
