@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "envscript/envscript_int.h"
@@ -472,6 +474,72 @@ has_line(const char *text, const char *line)
 	return false;
 }
 
+/* Takes the lock on target's lock file (TARGET.cudawiz-lock, made 0600
+ * and never removed: removing it would let a waiting run lock a file
+ * that is no longer there). The rc file itself cannot be the lock: the
+ * rename puts a new inode at its name, and a run that opened the old
+ * one would hold a lock nobody else sees. Waits up to RC_LOCK_TRIES x
+ * RC_LOCK_WAIT_NS for a run that holds it. The fd, or -1 with *err. */
+#define RC_LOCK_TRIES	1000
+#define RC_LOCK_WAIT_NS	10000000L	/* 10 ms: 10 s in all */
+static int
+lock_rc(const char *target, const struct stat *rc_st, char **err)
+{
+	char *path = xasprintf("%s.cudawiz-lock", target);
+	struct stat st;
+	int fd;
+
+	/* O_NONBLOCK: a FIFO planted there is not waited on; O_NOFOLLOW:
+	 * a link planted there creates nothing elsewhere. */
+	fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC, 0600);
+	if (fd < 0) {
+		*err = xasprintf(_("cannot lock %s: cannot open %s: %s"), target,
+		    path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		*err = xasprintf(_("cannot lock %s: %s is not a regular file"),
+		    target, path);
+		goto fail;
+	}
+	/* Root editing a user's rc file: the lock file stays the user's, so
+	 * the user's own later runs can open it. Best effort, as for the rc
+	 * file itself. */
+	if (rc_st != NULL && st.st_uid != rc_st->st_uid &&
+	    fchown(fd, rc_st->st_uid, rc_st->st_gid) != 0 && errno != EPERM) {
+		*err = xasprintf(_("cannot lock %s: %s: %s"), target, path,
+		    strerror(errno));
+		goto fail;
+	}
+	for (int i = 0;; i++) {
+		struct timespec ts = { 0, RC_LOCK_WAIT_NS };
+
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			break;
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			*err = xasprintf(_("cannot lock %s: %s: %s"), target, path,
+			    strerror(errno));
+			goto fail;
+		}
+		if (i + 1 >= RC_LOCK_TRIES) {
+			*err = xasprintf(_("cannot lock %s: another run has held "
+			    "%s for %ld seconds; try again when it is done"),
+			    target, path,
+			    (long)(RC_LOCK_TRIES * RC_LOCK_WAIT_NS / 1000000000L));
+			goto fail;
+		}
+		(void)nanosleep(&ts, NULL);
+	}
+	free(path);
+	return fd;
+fail:
+	close(fd);
+	free(path);
+	return -1;
+}
+
 int
 script_install_rc(const char *rc, const char *script, enum script_format fmt,
     bool *changed, char **backup, char **err)
@@ -479,8 +547,8 @@ script_install_rc(const char *rc, const char *script, enum script_format fmt,
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
 	bool exists, missing;
-	char *line, *target, *old, *dir;
-	int ret = -1;
+	char *line, *target, *old = NULL, *dir;
+	int ret = -1, lock = -1;
 
 	*changed = false;
 	*backup = NULL;
@@ -494,13 +562,6 @@ script_install_rc(const char *rc, const char *script, enum script_format fmt,
 		free(line);
 		return -1;
 	}
-	old = read_file(target, &missing, err);
-	if (old == NULL)
-		goto out;
-	if (has_line(old, line)) {
-		ret = 0;
-		goto out;
-	}
 	if (!exists) {
 		dir = dir_of(target);
 		if (make_dirs(dir, err) != 0) {
@@ -508,6 +569,24 @@ script_install_rc(const char *rc, const char *script, enum script_format fmt,
 			goto out;
 		}
 		free(dir);
+	}
+	/* Read, append and rename under the lock, so two runs never both
+	 * append to the same old text (the later rename would drop the
+	 * earlier line while both report success). What resolve_target
+	 * saw may have changed while waiting: looked at again. */
+	lock = lock_rc(target, exists ? &st : NULL, err);
+	if (lock < 0)
+		goto out;
+	free(target);
+	target = resolve_target(rc, true, &st, &exists, err);
+	if (target == NULL)
+		goto out;
+	old = read_file(target, &missing, err);
+	if (old == NULL)
+		goto out;
+	if (has_line(old, line)) {
+		ret = 0;
+		goto out;
 	}
 	strbuf_puts(&sb, old);
 	if (sb.len > 0 && sb.buf[sb.len - 1] != '\n')
@@ -519,6 +598,8 @@ script_install_rc(const char *rc, const char *script, enum script_format fmt,
 		ret = 0;
 	}
 out:
+	if (lock >= 0)
+		close(lock);	/* lets the lock go */
 	strbuf_free(&sb);
 	free(old);
 	free(target);
