@@ -19,20 +19,18 @@
 #include "present/json.h"
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
+#include "util/homedir.h"
 #include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
 extern char **environ;
 
-/* The rc file --install-rc edits, for the user's own shell. */
+/* The rc file --install-rc edits, for the user's own shell; NULL for a
+ * format no rc file sources. */
 static char *
-rc_file(const char *shell, enum script_format fmt)
+rc_file(const char *home, const char *shell, enum script_format fmt)
 {
-	const char *home = getenv("HOME");
-
-	if (home == NULL || *home == '\0')
-		return NULL;
 	if (fmt == SCRIPT_FISH)
 		return xasprintf("%s/.config/fish/config.fish", home);
 	if (fmt == SCRIPT_CSH)
@@ -114,7 +112,7 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
     const struct written *w)
 {
 	struct strbuf q = STRBUF_INIT;
-	char *undo;
+	char *undo, *src;
 
 	if (w->path == NULL)
 		return;
@@ -126,13 +124,11 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
 	switch (fmt) {
 	case SCRIPT_SH:
 	case SCRIPT_POWERSHELL:
-		fprintf(fp, _("activate:  . %s\nundo:      %s\n"), strbuf_str(&q),
-		    undo);
-		break;
 	case SCRIPT_FISH:
 	case SCRIPT_CSH:
-		fprintf(fp, _("activate:  source %s\nundo:      %s\n"),
-		    strbuf_str(&q), undo);
+		src = script_source_cmd(fmt, w->path);
+		fprintf(fp, _("activate:  %s\nundo:      %s\n"), src, undo);
+		free(src);
 		break;
 	case SCRIPT_CONDA:
 		fprintf(fp, _("and %s\nactivate:  conda activate (the environment)\n"
@@ -183,6 +179,29 @@ write_out(const struct cli_opts *opts, const struct env_plan *p,
 	}
 	if (opts->output == NULL)
 		return 0;
+	/* Which rc file, before anything is written: a run that cannot
+	 * add the line writes nothing. */
+	if (opts->install_rc) {
+		const char *home = home_dir();
+
+		if (home == NULL) {
+			const char *h = getenv("HOME");
+
+			*err = h == NULL ? xstrdup(_("--install-rc: HOME is not "
+			    "set, so there is no rc file to edit")) :
+			    xasprintf(_("--install-rc: HOME ('%s') is not an "
+			    "absolute path; the rc file would land under the "
+			    "current directory"), h);
+			return -1;
+		}
+		w->rc = rc_file(home, script_login_shell(environ), fmt);
+		if (w->rc == NULL) {
+			*err = xasprintf(_("--install-rc works for sh, fish and csh "
+			    "scripts; source a %s file by hand"),
+			    script_format_name(fmt));
+			return -1;
+		}
+	}
 	if (script_write_file(opts->output, t->text, opts->force, &w->backup,
 	    err) != 0)
 		return -1;
@@ -190,14 +209,6 @@ write_out(const struct cli_opts *opts, const struct env_plan *p,
 	if (opts->install_rc) {
 		char *abs = realpath(opts->output, NULL);
 
-		w->rc = rc_file(script_login_shell(environ), fmt);
-		if (w->rc == NULL) {
-			free(abs);
-			*err = xasprintf(_("--install-rc works for sh, fish and csh "
-			    "scripts with HOME set; source a %s file by hand"),
-			    script_format_name(fmt));
-			return -1;
-		}
 		if (script_install_rc(w->rc, abs != NULL ? abs : opts->output, fmt,
 		    &w->rc_changed, &w->rc_backup, err) != 0) {
 			free(abs);

@@ -51,6 +51,17 @@ void	script_text_free(struct script_text *t);
  * define: "cudawiz_deactivate_" + the plan's name with every byte
  * outside [A-Za-z0-9_] replaced by '_'. Malloc'd. */
 char	*script_deactivate_name(const struct env_plan *p);
+/* The command that sources the script at path in its own shell, to
+ * print for a person to paste: ". './a b.sh'" (sh; PowerShell with its
+ * quoting), "source ./x.fish" (fish), "source './x'\!'y.csh'" (csh and
+ * tcsh, '!' outside the quotes), each in that shell's own quoting. A
+ * relative path gets a leading "./": `.` in dash, zsh, ksh and bash
+ * --posix looks a bare name up on PATH, and a name starting with '-'
+ * would be read as an option (tcsh's `source` and PowerShell's `.` take
+ * no "--", so "./" is the one form every shell reads as a file). NULL
+ * for the formats that are not sourced (conda, lmod, tcl, direnv).
+ * Malloc'd. */
+char	*script_source_cmd(enum script_format f, const char *path);
 /* The user's shell by name, from $SHELL in envp ("bash", "fish" …);
  * "sh" when it is not set. For the default format and the rc file. */
 const char *script_login_shell(char *const *envp);

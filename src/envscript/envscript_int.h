@@ -93,6 +93,8 @@ void	sh_restore_body(struct strbuf *sb, const struct prep *pr,
 	    const char *indent);
 /* s quoted for fish (single quotes). */
 void	fish_quote(struct strbuf *sb, const char *s);
+/* s quoted for PowerShell (single quotes). */
+void	ps_quote(struct strbuf *sb, const char *s);
 /* s quoted for csh/tcsh on one line; -1 when s holds a newline. */
 int	csh_quote(struct strbuf *sb, const char *s);
 

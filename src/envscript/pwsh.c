@@ -22,7 +22,7 @@
 #include "envscript/envscript_int.h"
 #include "i18n.h"
 
-static void
+void
 ps_quote(struct strbuf *sb, const char *s)
 {
 	strbuf_putc(sb, '\'');
