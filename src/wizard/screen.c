@@ -18,8 +18,10 @@ wscreen_new(int rows, int cols, bool utf8)
 {
 	struct wscreen *s = xcalloc(1, sizeof *s);
 
-	s->rows = rows > 0 ? rows : 1;
-	s->cols = cols > 0 ? cols : 1;
+	s->rows = rows < 1 ? 1 : rows > WSCREEN_MAX_ROWS ? WSCREEN_MAX_ROWS :
+	    rows;
+	s->cols = cols < 1 ? 1 : cols > WSCREEN_MAX_COLS ? WSCREEN_MAX_COLS :
+	    cols;
 	s->utf8 = utf8;
 	s->cells = xcalloc((size_t)s->rows * (size_t)s->cols, sizeof *s->cells);
 	wscreen_clear(s);

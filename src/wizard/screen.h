@@ -44,6 +44,15 @@ struct wscreen {
 	struct wcell	*cells;	/* rows * cols, row-major; owned */
 };
 
+/* The largest grid: a terminal reporting more (a 5000x5000 window
+ * would take hundreds of megabytes of cells) gets the top-left
+ * WSCREEN_MAX_ROWS x WSCREEN_MAX_COLS part drawn and the rest left
+ * blank; no page needs more. */
+#define WSCREEN_MAX_ROWS 500
+#define WSCREEN_MAX_COLS 1000
+
+/* A blank grid of rows x cols, each clamped to 1..WSCREEN_MAX_*: read
+ * s->rows and s->cols for the size it has. */
 struct wscreen	*wscreen_new(int rows, int cols, bool utf8);
 void		 wscreen_free(struct wscreen *s);
 /* Blanks every cell to WS_NORMAL. */

@@ -66,7 +66,7 @@ parse_size(const char *s, int *cols, int *rows)
 	if (end == s || *end != 'x')
 		return false;
 	r = strtol(end + 1, &end, 10);
-	if (*end != '\0' || c < 1 || r < 1 || c > 1000 || r > 1000)
+	if (*end != '\0' || c < 1 || r < 1 || c > 100000 || r > 100000)
 		return false;
 	*cols = (int)c;
 	*rows = (int)r;
