@@ -577,7 +577,7 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 	CURL *h;
 	char *cur, *shown;
 	long deadline, status = 0;
-	bool conditional, https, loopback;
+	bool conditional, https, loopback, from_loopback;
 	int kind, hops = 0, rc = -1;
 	CURLcode c;
 
@@ -587,6 +587,7 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 	if (kind < 0)
 		return -1;
 	https = kind == 1;
+	from_loopback = loopback;
 	shown = printable(url);
 	hdrs = conditions(o, &conditional, err, shown);
 	if (*err != NULL) {
@@ -679,6 +680,19 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 
 			*err = xasprintf(_("%s: redirect refused: %s"), where, why);
 			free(why);
+			free(where);
+			goto out;
+		}
+		/* SECURITY.md: a loopback source can never lead elsewhere,
+		 * whatever the scheme of the hop (an https hop to another
+		 * host is otherwise fine). */
+		if (from_loopback && !loopback) {
+			char *to = printable(next);
+
+			*err = xasprintf(_("%s: refusing the redirect from a "
+			    "loopback address to another host (%s): a source on "
+			    "this machine stays on this machine"), where, to);
+			free(to);
 			free(where);
 			goto out;
 		}

@@ -125,6 +125,21 @@ hd_cudawiz http_proxy=http://127.0.0.1:1 all_proxy=http://127.0.0.1:1 -- \
     matrix update --url "$HD_URL/matrix.json"
 is "$HD_RC" 0 "a loopback URL never goes through a proxy"
 
+# A loopback source stays on loopback at every hop, whatever the scheme
+# (issue 16, point 12): a 302 from the loopback server to https on
+# another host is refused before any connection to that host. With
+# https_proxy naming the test server, a connection would be its CONNECT.
+hd_snapshot
+connects=$(grep -c CONNECT "$HD_LOG")
+hd_cudawiz https_proxy="$HD_URL" -- matrix update \
+    --url "$HD_URL/to?url=https://example.invalid/matrix.json"
+is "$HD_RC" 1 "a redirect from loopback http to https elsewhere: exit 1"
+like "$(cat "$HD_ERR")" 'refusing the redirect from a loopback address to another host \(https://example\.invalid/matrix\.json\)' \
+    "... refused, naming where it led"
+is "$(wc -l < "$HD_ERR" | tr -d ' ')" 1 "... in one line"
+is "$(grep -c CONNECT "$HD_LOG")" "$connects" "... before any connection to example.invalid"
+hd_unchanged "... the cache is unchanged"
+
 # A changed document replaces the cache.
 jq '.date = "2099-03-03"' "$src" > "$HD_DIR/matrix.json"
 hd_cudawiz -- matrix update --url "$HD_URL/matrix.json"
