@@ -6,7 +6,7 @@
 
 HARDEN_SCRIPTS_TESTS = \
 	tests/cli/envscript-rc-lock.sh \
-	tests/cli/envscript-activate.sh \
+	tests/cli/env-activate.sh \
 	tests/cli/wizard-bigterm.sh
 TESTS += $(HARDEN_SCRIPTS_TESTS)
 EXTRA_DIST += $(HARDEN_SCRIPTS_TESTS)
