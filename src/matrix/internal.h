@@ -4,17 +4,18 @@
 #ifndef CUDAWIZ_MATRIX_INTERNAL_H
 #define CUDAWIZ_MATRIX_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "matrix/matrix.h"
 
-/* data/matrix.json, compiled in by data/embed.sh (terminated by a NUL that
- * matrix_embedded_json_len does not count). */
-extern const char	matrix_embedded_json[];
-extern const size_t	matrix_embedded_json_len;
-
 struct matrix {
 	enum matrix_source	 source;
+	/* The rows (every vector and string below) are the compiled-in
+	 * ones, read-only and shared: matrix_free leaves them alone, and a
+	 * change first copies them (matrix.c's own_rows). */
+	bool			 borrowed;
 	char			*path;		/* NULL when embedded */
 	char			*date;
 	unsigned		 refresh_days;
@@ -59,5 +60,14 @@ struct matrix {
 		size_t				 n, cap;
 	} frameworks;
 };
+
+/* data/matrix.json as src/matrix/mkembedded parsed and checked it at build
+ * time (the generated src/matrix/embedded.c): borrowed rows, so loading
+ * the built-in matrix copies one struct and parses nothing. */
+extern const struct matrix	matrix_builtin;
+
+/* Writes m as C source defining matrix_builtin; for mkembedded. Returns 0,
+ * or -1 when out fails (errno says why). */
+int	matrix_write_c(const struct matrix *m, const char *from, FILE *out);
 
 #endif

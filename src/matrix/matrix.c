@@ -4,8 +4,9 @@
  * The document may come from the network, so nothing in it is trusted:
  * every key must be known, every value must have its type and pattern, and
  * the first thing wrong is reported with its JSON path. One description of
- * the schema (the tables below) drives parsing, freeing and writing, so
- * the three cannot drift apart and parse(to_json(m)) gives m back. */
+ * the schema (the tables below) drives parsing, copying, freeing and
+ * writing (as JSON, and as C for the built-in matrix), so they cannot
+ * drift apart and parse(to_json(m)) gives m back. */
 #include "config.h"
 
 #include <jansson.h>
@@ -58,6 +59,7 @@ struct table;
 
 struct field {
 	const char		*key;
+	const char		*member;	/* the C name, when not key */
 	enum kind		 kind;
 	enum kind		 item;		/* K_STRINGS */
 	bool			 nullable;
@@ -74,6 +76,7 @@ struct table {
 	size_t			 nfields;
 	/* Checks between fields of one row, after each field passed. */
 	int			(*check)(struct ctx *c, const void *row);
+	const char		*ctype;		/* "struct matrix_gpu", for C */
 };
 
 /* Every vector in the rows has this layout ({ T *v; size_t n, cap; }), so
@@ -148,7 +151,7 @@ static int check_framework(struct ctx *c, const void *row);
 #define LIST(k, it, s)		{ .key = #k, .kind = K_STRINGS, .item = it, .off = offsetof(s, k) }
 #define UINTF(k, s)		{ .key = #k, .kind = K_UINT, .lo = 1, .hi = UINT_FIELD_MAX, .off = offsetof(s, k) }
 #define STATUS(s)		{ .key = "status", .kind = K_STATUS, .off = offsetof(s, status) }
-#define TABLE(s, f, chk)	{ sizeof(s), f, sizeof (f) / sizeof (f)[0], chk }
+#define TABLE(s, f, chk)	{ sizeof(s), f, sizeof (f) / sizeof (f)[0], chk, #s }
 
 static const struct field range_fields[] = {
 	STR(min, K_VERSION, struct matrix_range),
@@ -253,7 +256,8 @@ static const struct field build_fields[] = {
 	{ .key = "bundles_cuda", .kind = K_BUNDLES,
 	  .off = offsetof(struct matrix_build, bundles_cuda) },
 	LIST(ccs, K_CC, struct matrix_build),
-	{ .key = "default", .kind = K_BOOL, .off = offsetof(struct matrix_build, is_default) },
+	{ .key = "default", .member = "is_default", .kind = K_BOOL,
+	  .off = offsetof(struct matrix_build, is_default) },
 };
 static const struct table build_table = TABLE(struct matrix_build, build_fields, NULL);
 
@@ -1297,9 +1301,79 @@ matrix_free(struct matrix *m)
 {
 	if (m == NULL)
 		return;
-	free_row(&top_table, m);
+	if (!m->borrowed)
+		free_row(&top_table, m);
 	free(m->path);
 	free(m);
+}
+
+static void own_row(const struct table *t, void *row);
+
+/* Replaces what the field at base points to by a copy of its own. */
+static void
+own_field(const struct field *f, char *base)
+{
+	void *p = base + f->off;
+
+	switch (f->kind) {
+	case K_SCHEMA:
+	case K_STATUS:
+	case K_LOADS:
+	case K_BUNDLES:
+	case K_UINT:
+	case K_BOOL:
+		break;
+	case K_OBJECT:
+		own_row(f->sub, p);
+		break;
+	case K_ROWS: {
+		size_t n = vec_len(p);
+		char *copy = NULL;
+
+		if (n > 0) {
+			copy = xreallocarray(NULL, n, f->sub->size);
+			memcpy(copy, vec_items(p), n * f->sub->size);
+			for (size_t i = 0; i < n; i++)
+				own_row(f->sub, copy + i * f->sub->size);
+		}
+		memcpy(p, &copy, sizeof copy);
+		*vec_cap(p) = n;
+		break;
+	}
+	case K_STRINGS: {
+		struct strv *sv = p, shared = *sv;
+
+		*sv = (struct strv){ NULL, 0, 0 };
+		for (size_t i = 0; i < shared.n; i++)
+			strv_push(sv, shared.v[i]);
+		break;
+	}
+	default: {
+		char **sp = p;
+
+		if (*sp != NULL)
+			*sp = xstrdup(*sp);
+		break;
+	}
+	}
+}
+
+static void
+own_row(const struct table *t, void *row)
+{
+	for (size_t i = 0; i < t->nfields; i++)
+		own_field(&t->fields[i], row);
+}
+
+/* The built-in rows are shared and read-only; a matrix about to change
+ * takes a copy of them first, which then is its own to change and free. */
+static void
+own_rows(struct matrix *m)
+{
+	if (!m->borrowed)
+		return;
+	own_row(&top_table, m);
+	m->borrowed = false;
 }
 
 static bool
@@ -1311,6 +1385,51 @@ only_space(const char *data, size_t len)
 	return true;
 }
 
+/* jansson reports an allocation that failed in its lexer as a syntax error
+ * ("invalid token near ..."), and one elsewhere as an error with no text
+ * and no position, so while a matrix is read its allocator is wrapped to
+ * notice a failure itself. The wrapper calls the allocator that was set
+ * (a test's failing one too) and is taken off again afterwards. */
+static json_malloc_t outer_malloc;
+static bool json_oom;
+
+static void *
+noting_malloc(size_t size)
+{
+	void *p = outer_malloc(size);
+
+	if (p == NULL)
+		json_oom = true;
+	return p;
+}
+
+/* json_loadb; *oom says whether jansson ran out of memory, in which case
+ * nothing is returned, whatever it built. */
+static json_t *
+load_json(const char *data, size_t len, json_error_t *jerr, bool *oom)
+{
+	json_malloc_t m;
+	json_free_t f;
+	json_t *doc;
+
+	json_get_alloc_funcs(&m, &f);
+	if (m == NULL || f == NULL) {
+		m = malloc;
+		f = free;
+	}
+	outer_malloc = m;
+	json_oom = false;
+	json_set_alloc_funcs(noting_malloc, f);
+	doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, jerr);
+	json_set_alloc_funcs(m, f);
+	*oom = json_oom;
+	if (*oom && doc != NULL) {
+		json_decref(doc);
+		doc = NULL;
+	}
+	return doc;
+}
+
 struct matrix *
 matrix_parse(const char *data, size_t len, char **err)
 {
@@ -1318,13 +1437,18 @@ matrix_parse(const char *data, size_t len, char **err)
 	struct matrix *m;
 	json_error_t jerr;
 	json_t *doc, *schema;
+	bool oom;
 
 	*err = NULL;
 	if (len == 0 || only_space(data, len)) {
 		*err = xasprintf("%s: %s", _("document"), _("empty"));
 		return NULL;
 	}
-	doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr);
+	doc = load_json(data, len, &jerr, &oom);
+	if (oom) {
+		*err = xasprintf("%s: %s", _("document"), _("out of memory"));
+		return NULL;
+	}
 	if (doc == NULL) {
 		char *path = path_at(data, len, (size_t)(jerr.position > 0 ? jerr.position : 0));
 
@@ -1375,18 +1499,21 @@ matrix_parse(const char *data, size_t len, char **err)
 	return m;
 }
 
+#ifndef CUDAWIZ_MKEMBEDDED
+/* mkembedded checked the data when cudawiz was built, and the rows are
+ * shared until a change (own_rows): loading parses and copies nothing. */
 struct matrix *
 matrix_embedded(void)
 {
-	struct matrix *m;
-	char *err;
+	struct matrix *m = xmalloc(sizeof *m);
 
-	m = matrix_parse(matrix_embedded_json, matrix_embedded_json_len, &err);
-	if (m == NULL)
-		die(_("the compiled-in compatibility matrix is invalid: %s"), err);
+	*m = matrix_builtin;
 	m->source = MATRIX_EMBEDDED;
+	m->borrowed = true;
+	m->path = NULL;
 	return m;
 }
+#endif
 
 /* ------------------------------------------------------------- writing */
 
@@ -1473,6 +1600,177 @@ matrix_to_json(const struct matrix *m)
 	return s;
 }
 
+#ifdef CUDAWIZ_MKEMBEDDED
+/* ------------------------------------------------------- writing as C */
+
+/* The built-in matrix as static initialisers: each vector becomes a const
+ * array, written before the rows that point to it, and every row's fields
+ * are named, so the output does not depend on the order of the members. */
+struct cwriter {
+	FILE	*out;
+	size_t	 next;		/* the number of the next array */
+};
+
+/* s as a C string literal: printable ASCII as it is, every other byte as
+ * a three-digit octal escape (which cannot run into a following digit),
+ * and '?' too, so no trigraph can form. */
+static void
+put_c_string(struct strbuf *sb, const char *s)
+{
+	if (s == NULL) {
+		strbuf_puts(sb, "NULL");
+		return;
+	}
+	strbuf_puts(sb, "(char *)\"");
+	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\' && *p != '?')
+			strbuf_putc(sb, (char)*p);
+		else
+			strbuf_printf(sb, "\\%03o", *p);
+	}
+	strbuf_putc(sb, '"');
+}
+
+static void put_c_row(struct cwriter *w, const struct table *t, const void *row,
+    const char *sep, struct strbuf *sb);
+
+/* Writes the array for n rows of t at arr; returns its number. */
+static size_t
+write_c_rows(struct cwriter *w, const struct table *t, const char *arr, size_t n)
+{
+	struct strbuf body = STRBUF_INIT;
+	size_t id;
+
+	for (size_t i = 0; i < n; i++) {
+		strbuf_puts(&body, "\t{ ");
+		put_c_row(w, t, arr + i * t->size, ", ", &body);
+		strbuf_puts(&body, " },\n");
+	}
+	id = w->next++;
+	fprintf(w->out, "static const %s rows_%zu[%zu] = {\n%s};\n\n",
+	    t->ctype, id, n, strbuf_str(&body));
+	strbuf_free(&body);
+	return id;
+}
+
+static size_t
+write_c_strings(struct cwriter *w, const struct strv *sv)
+{
+	struct strbuf body = STRBUF_INIT;
+	size_t id;
+
+	for (size_t i = 0; i < sv->n; i++) {
+		strbuf_puts(&body, "\t");
+		put_c_string(&body, sv->v[i]);
+		strbuf_puts(&body, ",\n");
+	}
+	id = w->next++;
+	fprintf(w->out, "static char *const strs_%zu[%zu] = {\n%s};\n\n",
+	    id, sv->n, strbuf_str(&body));
+	strbuf_free(&body);
+	return id;
+}
+
+static void
+put_c_field(struct cwriter *w, const struct field *f, const char *base,
+    struct strbuf *sb)
+{
+	const void *p = base + f->off;
+
+	switch (f->kind) {
+	case K_SCHEMA:
+		break;
+	case K_STATUS:
+		strbuf_printf(sb, "%d", (int)*(const enum matrix_status *)p);
+		break;
+	case K_LOADS:
+		strbuf_printf(sb, "%d", (int)*(const enum matrix_loads *)p);
+		break;
+	case K_BUNDLES:
+		strbuf_printf(sb, "%d", (int)*(const enum matrix_bundles *)p);
+		break;
+	case K_UINT:
+		strbuf_printf(sb, "%uu", *(const unsigned *)p);
+		break;
+	case K_BOOL:
+		strbuf_puts(sb, *(const bool *)p ? "true" : "false");
+		break;
+	case K_OBJECT:
+		strbuf_puts(sb, "{ ");
+		put_c_row(w, f->sub, p, ", ", sb);
+		strbuf_puts(sb, " }");
+		break;
+	case K_ROWS: {
+		size_t n = vec_len(p);
+
+		if (n == 0)
+			strbuf_puts(sb, "{ NULL, 0, 0 }");
+		else
+			strbuf_printf(sb, "{ (%s *)rows_%zu, %zu, %zu }", f->sub->ctype,
+			    write_c_rows(w, f->sub, vec_items(p), n), n, n);
+		break;
+	}
+	case K_STRINGS: {
+		const struct strv *sv = p;
+
+		if (sv->n == 0)
+			strbuf_puts(sb, "{ NULL, 0, 0 }");
+		else
+			strbuf_printf(sb, "{ (char **)strs_%zu, %zu, %zu }",
+			    write_c_strings(w, sv), sv->n, sv->n);
+		break;
+	}
+	default:
+		put_c_string(sb, *(char *const *)p);
+		break;
+	}
+}
+
+static void
+put_c_row(struct cwriter *w, const struct table *t, const void *row,
+    const char *sep, struct strbuf *sb)
+{
+	bool first = true;
+
+	for (size_t i = 0; i < t->nfields; i++) {
+		const struct field *f = &t->fields[i];
+
+		if (f->kind == K_SCHEMA)
+			continue;
+		if (!first)
+			strbuf_puts(sb, sep);
+		first = false;
+		strbuf_printf(sb, ".%s = ", f->member != NULL ? f->member : f->key);
+		put_c_field(w, f, row, sb);
+	}
+}
+
+int
+matrix_write_c(const struct matrix *m, const char *from, FILE *out)
+{
+	struct cwriter w = { out, 0 };
+	struct strbuf top = STRBUF_INIT;
+
+	/* The name goes into a comment: anything that could end it or
+	 * start a line of its own is shown as '?'. */
+	fputs("/* Generated from ", out);
+	for (const char *p = from; *p != '\0'; p++)
+		fputc(is_alnum(*p) || strchr("._-/+", *p) != NULL ? *p : '?', out);
+	fputs(" by src/matrix/mkembedded; do not edit. */\n"
+	    "#include \"config.h\"\n\n"
+	    "#include <stdbool.h>\n"
+	    "#include <stddef.h>\n\n"
+	    "#include \"matrix/internal.h\"\n\n", out);
+	put_c_row(&w, &top_table, m, ",\n\t", &top);
+	fprintf(out, "const struct matrix matrix_builtin = {\n"
+	    "\t.source = MATRIX_EMBEDDED,\n"
+	    "\t.borrowed = true,\n"
+	    "\t%s,\n};\n", strbuf_str(&top));
+	strbuf_free(&top);
+	return fflush(out) != 0 || ferror(out) ? -1 : 0;
+}
+#endif
+
 /* ------------------------------------------------------------- adding */
 
 /* Checks one value as matrix_parse would, under the path name. */
@@ -1503,6 +1801,7 @@ matrix_add_cuda_release(struct matrix *m, const char *version,
 		*err = c.err;
 		return -1;
 	}
+	own_rows(m);
 	for (size_t i = 0; i < m->cuda_releases.n && r == NULL; i++)
 		if (vcmp(m->cuda_releases.v[i].version, version) == 0)
 			r = &m->cuda_releases.v[i];
@@ -1574,6 +1873,7 @@ matrix_add_cudnn_release(struct matrix *m, const char *version,
 			return -1;
 		}
 	}
+	own_rows(m);
 	for (size_t i = 0; i < m->cudnn_releases.n && r == NULL; i++)
 		if (matrix_range_contains(&m->cudnn_releases.v[i].versions, version))
 			r = &m->cudnn_releases.v[i];

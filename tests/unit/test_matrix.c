@@ -1,13 +1,20 @@
 /* The matrix questions against the embedded data, with answers taken from
  * ../shared/compat-facts.md (the research the data was written from), then
- * the round trip through JSON and what NVIDIA's manifests may add. */
+ * the round trip through JSON and what NVIDIA's manifests may add, and
+ * that the built-in rows mkembedded wrote at build time are the JSON
+ * source's, field for field and answer for answer. */
 #include "config.h"
 
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/tap.h"
+#include "matrix/internal.h"
 #include "matrix/matrix.h"
+#include "util/strbuf.h"
 
 static const char *
 driver(const struct matrix *m, const char *cuda, enum matrix_os os)
@@ -394,6 +401,341 @@ test_add(void)
 	matrix_free(m);
 }
 
+/* ------------------------------------------ the built-in form vs JSON */
+
+/* The matrix the build embedded, read from its JSON source as a cache or
+ * --matrix FILE would be. */
+static struct matrix *
+parse_source(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536], *err = NULL;
+	FILE *f = fopen(MATRIX_JSON_FILE, "rb");
+	struct matrix *m;
+	size_t n;
+
+	if (f == NULL) {
+		printf("# %s: %s\n", MATRIX_JSON_FILE, strerror(errno));
+		return NULL;
+	}
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		strbuf_add(&sb, buf, n);
+	fclose(f);
+	m = matrix_parse(sb.buf != NULL ? sb.buf : "", sb.len, &err);
+	if (m == NULL)
+		printf("# %s: %s\n", MATRIX_JSON_FILE, err);
+	free(err);
+	strbuf_free(&sb);
+	return m;
+}
+
+/* A row's place in its section (-1 for none): two matrices with the same
+ * rows answer alike when their answers are the same rows. */
+#define ROW_AT(m, sec, r) ((r) == NULL ? -1L : (long)((r) - (m)->sec.v))
+
+struct tally {
+	size_t	asked, differ;
+};
+
+static void
+same(struct tally *t, long a, long b)
+{
+	t->asked++;
+	t->differ += a != b;
+}
+
+static void
+same_str(struct tally *t, const char *a, const char *b)
+{
+	t->asked++;
+	t->differ += (a == NULL) != (b == NULL) || (a != NULL && strcmp(a, b) != 0);
+}
+
+static void
+report(const struct tally *t, const char *what)
+{
+	ok(t->differ == 0 && t->asked > 0, "%s: %zu questions, %zu answers differ",
+	    what, t->asked, t->differ);
+}
+
+/* Every release version and its minor ("12.4"), on both systems. */
+static void
+ask_releases(const struct matrix *e, const struct matrix *j)
+{
+	struct tally t = { 0, 0 };
+
+	for (size_t i = 0; i < j->cuda_releases.n; i++) {
+		const char *v = j->cuda_releases.v[i].version;
+		char minor[MATRIX_VERSION_MAX];
+		const char *dot = strchr(v, '.');
+		enum matrix_status se = MATRIX_CONFIRMED, sj = MATRIX_CONFIRMED;
+
+		dot = dot != NULL ? strchr(dot + 1, '.') : NULL;
+		snprintf(minor, sizeof minor, "%.*s", dot != NULL ? (int)(dot - v) : (int)strlen(v), v);
+		same(&t, ROW_AT(e, cuda_releases, matrix_cuda_release(e, v)),
+		    ROW_AT(j, cuda_releases, matrix_cuda_release(j, v)));
+		same(&t, ROW_AT(e, cuda_releases, matrix_cuda_release(e, minor)),
+		    ROW_AT(j, cuda_releases, matrix_cuda_release(j, minor)));
+		for (int os = MATRIX_LINUX; os <= MATRIX_WINDOWS; os++) {
+			same_str(&t, matrix_cuda_min_driver(e, v, (enum matrix_os)os, &se),
+			    matrix_cuda_min_driver(j, v, (enum matrix_os)os, &sj));
+			same(&t, se, sj);
+		}
+	}
+	same(&t, ROW_AT(e, cuda_releases, matrix_newest_cuda(e)),
+	    ROW_AT(j, cuda_releases, matrix_newest_cuda(j)));
+	for (unsigned major = 0; major <= 20; major++) {
+		same(&t, ROW_AT(e, cuda_majors, matrix_cuda_major(e, major)),
+		    ROW_AT(j, cuda_majors, matrix_cuda_major(j, major)));
+		for (int os = MATRIX_LINUX; os <= MATRIX_WINDOWS; os++)
+			same_str(&t, matrix_minor_compat_floor(e, major, (enum matrix_os)os, NULL),
+			    matrix_minor_compat_floor(j, major, (enum matrix_os)os, NULL));
+	}
+	report(&t, "releases, minimum drivers and majors");
+}
+
+static void
+same_reach(struct tally *t, const struct matrix *e, const struct matrix *j,
+    const char *driver, enum matrix_os os)
+{
+	struct matrix_driver_reach re, rj;
+
+	same(t, matrix_driver_reach(e, driver, os, &re), matrix_driver_reach(j, driver, os, &rj));
+	same_str(t, re.release_cuda, rj.release_cuda);
+	same(t, ROW_AT(e, cuda_releases, re.release), ROW_AT(j, cuda_releases, rj.release));
+	same(t, re.release_status, rj.release_status);
+	same_str(t, re.compat_cuda, rj.compat_cuda);
+	same(t, re.compat_major, rj.compat_major);
+	same(t, re.compat_status, rj.compat_status);
+	same(t, re.basis, rj.basis);
+	same_str(t, re.highest, rj.highest);
+}
+
+/* What every driver the data names reaches. */
+static void
+ask_reach(const struct matrix *e, const struct matrix *j)
+{
+	struct tally t = { 0, 0 };
+
+	for (size_t i = 0; i < j->cuda_releases.n; i++) {
+		const struct matrix_cuda_release *r = &j->cuda_releases.v[i];
+
+		same_reach(&t, e, j, r->linux_driver, MATRIX_LINUX);
+		if (r->windows_driver != NULL)
+			same_reach(&t, e, j, r->windows_driver, MATRIX_WINDOWS);
+	}
+	for (size_t i = 0; i < j->cuda_majors.n; i++)
+		if (j->cuda_majors.v[i].minor_compat_linux != NULL)
+			same_reach(&t, e, j, j->cuda_majors.v[i].minor_compat_linux, MATRIX_LINUX);
+	report(&t, "driver reach");
+}
+
+/* Every architecture against every release, and every GPU. */
+static void
+ask_gpus(const struct matrix *e, const struct matrix *j)
+{
+	struct tally t = { 0, 0 };
+
+	for (size_t a = 0; a < j->architectures.n; a++) {
+		const char *cc = j->architectures.v[a].cc;
+
+		same(&t, ROW_AT(e, architectures, matrix_architecture(e, cc)),
+		    ROW_AT(j, architectures, matrix_architecture(j, cc)));
+		for (size_t i = 0; i < j->cuda_releases.n; i++) {
+			const char *v = j->cuda_releases.v[i].version;
+			enum matrix_status se = MATRIX_CONFIRMED, sj = MATRIX_CONFIRMED;
+
+			same(&t, matrix_cuda_supports_cc(e, v, cc, &se),
+			    matrix_cuda_supports_cc(j, v, cc, &sj));
+			same(&t, se, sj);
+		}
+	}
+	for (size_t g = 0; g < j->gpus.n; g++) {
+		const struct matrix_gpu *gpu = &j->gpus.v[g];
+
+		same(&t, ROW_AT(e, gpus, matrix_gpu_by_name(e, gpu->name)),
+		    ROW_AT(j, gpus, matrix_gpu_by_name(j, gpu->name)));
+		for (size_t k = 0; k < gpu->pci_ids.n; k++) {
+			unsigned id = (unsigned)strtoul(gpu->pci_ids.v[k], NULL, 16);
+
+			same(&t, ROW_AT(e, gpus, matrix_gpu_by_pci(e, id)),
+			    ROW_AT(j, gpus, matrix_gpu_by_pci(j, id)));
+		}
+	}
+	report(&t, "architectures and GPUs");
+}
+
+static void
+same_soname(struct tally *t, const struct matrix *e, const struct matrix *j,
+    const char *name)
+{
+	struct matrix_range re = { NULL, NULL }, rj = { NULL, NULL };
+	const char *le = NULL, *lj = NULL;
+	enum matrix_status se = MATRIX_CONFIRMED, sj = MATRIX_CONFIRMED;
+
+	same(t, matrix_soname_cuda(e, name, &re, &le, &se),
+	    matrix_soname_cuda(j, name, &rj, &lj, &sj));
+	same_str(t, re.min, rj.min);
+	same_str(t, re.max, rj.max);
+	same_str(t, le, lj);
+	same(t, se, sj);
+}
+
+/* Every soname and DLL, and each library at the ends of its ranges. */
+static void
+ask_sonames(const struct matrix *e, const struct matrix *j)
+{
+	struct tally t = { 0, 0 };
+
+	for (size_t i = 0; i < j->sonames.n; i++) {
+		const struct matrix_soname *s = &j->sonames.v[i];
+
+		same_soname(&t, e, j, s->soname);
+		if (s->windows_dll != NULL)
+			same_soname(&t, e, j, s->windows_dll);
+		same(&t, ROW_AT(e, sonames, matrix_soname_for(e, s->library, s->cuda.min)),
+		    ROW_AT(j, sonames, matrix_soname_for(j, s->library, s->cuda.min)));
+		if (s->cuda.max != NULL)
+			same(&t, ROW_AT(e, sonames, matrix_soname_for(e, s->library, s->cuda.max)),
+			    ROW_AT(j, sonames, matrix_soname_for(j, s->library, s->cuda.max)));
+	}
+	report(&t, "sonames and DLLs");
+}
+
+/* Every cuDNN release against every CUDA minor, and the libraries. */
+static void
+ask_cudnn(const struct matrix *e, const struct matrix *j)
+{
+	struct tally t = { 0, 0 };
+	enum matrix_status se = MATRIX_CONFIRMED, sj = MATRIX_CONFIRMED;
+
+	for (size_t i = 0; i < j->cudnn_releases.n; i++) {
+		const char *v = j->cudnn_releases.v[i].versions.min;
+
+		same(&t, ROW_AT(e, cudnn_releases, matrix_cudnn_release(e, v)),
+		    ROW_AT(j, cudnn_releases, matrix_cudnn_release(j, v)));
+		for (size_t k = 0; k < j->cuda_releases.n; k++) {
+			const char *cuda = j->cuda_releases.v[k].version;
+
+			same(&t, matrix_cudnn_supports_cuda(e, v, cuda, &se),
+			    matrix_cudnn_supports_cuda(j, v, cuda, &sj));
+			same(&t, se, sj);
+		}
+	}
+	for (unsigned major = 0; major <= 12; major++)
+		same(&t, ROW_AT(e, cudnn_libraries, matrix_cudnn_library(e, major)),
+		    ROW_AT(j, cudnn_libraries, matrix_cudnn_library(j, major)));
+	same_str(&t, matrix_newest_cudnn(e, &se), matrix_newest_cudnn(j, &sj));
+	same(&t, se, sj);
+	report(&t, "cuDNN releases and libraries");
+}
+
+/* Every framework at both ends of its versions with each build, every
+ * wheel and every conda package. */
+static void
+ask_packages(const struct matrix *e, const struct matrix *j)
+{
+	struct tally t = { 0, 0 };
+
+	for (size_t i = 0; i < j->frameworks.n; i++) {
+		const struct matrix_framework *fw = &j->frameworks.v[i];
+		const char *ends[] = { fw->versions.min, fw->versions.max };
+
+		for (size_t k = 0; k < 2; k++) {
+			const struct matrix_framework *fe, *fj;
+
+			if (ends[k] == NULL)
+				continue;
+			fe = matrix_framework(e, fw->name, ends[k]);
+			fj = matrix_framework(j, fw->name, ends[k]);
+			same(&t, ROW_AT(e, frameworks, fe), ROW_AT(j, frameworks, fj));
+			if (fe == NULL || fj == NULL)
+				continue;
+			same(&t, ROW_AT(fe, builds, matrix_framework_build(fe, NULL)),
+			    ROW_AT(fj, builds, matrix_framework_build(fj, NULL)));
+			for (size_t b = 0; b < fj->builds.n; b++)
+				if (fj->builds.v[b].variant != NULL)
+					same(&t, ROW_AT(fe, builds,
+					    matrix_framework_build(fe, fj->builds.v[b].variant)),
+					    ROW_AT(fj, builds,
+					    matrix_framework_build(fj, fj->builds.v[b].variant)));
+		}
+	}
+	for (size_t i = 0; i < j->wheels.n; i++)
+		same(&t, ROW_AT(e, wheels, matrix_wheel(e, j->wheels.v[i].package)),
+		    ROW_AT(j, wheels, matrix_wheel(j, j->wheels.v[i].package)));
+	for (size_t i = 0; i < j->conda_packages.n; i++)
+		same(&t, ROW_AT(e, conda_packages, matrix_conda_package(e, j->conda_packages.v[i].name)),
+		    ROW_AT(j, conda_packages, matrix_conda_package(j, j->conda_packages.v[i].name)));
+	report(&t, "frameworks, builds, wheels and conda packages");
+}
+
+/* jansson allocations that always fail: loading the built-in matrix must
+ * not need any. */
+static void *
+no_malloc(size_t size)
+{
+	(void)size;
+	return NULL;
+}
+
+static void
+test_builtin_is_source(void)
+{
+	struct matrix *j = parse_source(), *e, *e2;
+	json_malloc_t jm;
+	json_free_t jf;
+	char *je, *ee, *err = NULL;
+
+	ok(j != NULL, "the matrix source %s parses", MATRIX_JSON_FILE);
+	if (j == NULL)
+		return;
+	json_get_alloc_funcs(&jm, &jf);
+	json_set_alloc_funcs(no_malloc, jf);
+	e = matrix_embedded();
+	json_set_alloc_funcs(jm, jf);
+	ok(e != NULL, "the built-in matrix loads with jansson unable to allocate: no JSON is parsed");
+	is_str(matrix_source_name(matrix_source(e)), "embedded", "  it says it is built in");
+	ok(matrix_path(e) == NULL, "  with no path");
+	is_str(matrix_date(e), matrix_date(j), "  its date is the source's");
+	is_int(matrix_refresh_days(e), matrix_refresh_days(j), "  and so is its refresh window");
+	for (int s = 0; s < MATRIX_SEC_COUNT; s++)
+		is_int(matrix_count(e, (enum matrix_section)s),
+		    matrix_count(j, (enum matrix_section)s), "  section %s has the source's %zu rows",
+		    matrix_section_name((enum matrix_section)s),
+		    matrix_count(j, (enum matrix_section)s));
+	/* Written out by the one table that drives parsing, every field of
+	 * every row takes part, in order. */
+	je = matrix_to_json(j);
+	ee = matrix_to_json(e);
+	ok(strcmp(je, ee) == 0, "built in and parsed, the matrix is the same document byte for byte (%zu bytes)",
+	    strlen(je));
+	free(ee);
+	ask_releases(e, j);
+	ask_reach(e, j);
+	ask_gpus(e, j);
+	ask_sonames(e, j);
+	ask_cudnn(e, j);
+	ask_packages(e, j);
+
+	/* A change copies the shared rows: the next load is as built. */
+	ok(matrix_add_cuda_release(e, "13.2.0", "595.45.05", &err) == 0 &&
+	    matrix_add_cudnn_release(e, "9.30.0", (const char *const[]){ "13" }, 1, &err) == 0,
+	    "a loaded built-in matrix can be changed");
+	free(err);
+	e2 = matrix_embedded();
+	ee = matrix_to_json(e2);
+	ok(strcmp(je, ee) == 0, "  and the next one loaded is still the source");
+	free(ee);
+	ee = matrix_to_json(e);
+	ok(strcmp(je, ee) != 0, "  while the changed one has changed");
+	free(ee);
+	free(je);
+	matrix_free(e2);
+	matrix_free(e);
+	matrix_free(j);
+}
+
 int
 main(void)
 {
@@ -409,5 +751,6 @@ main(void)
 	test_document(m);
 	matrix_free(m);
 	test_add();
+	test_builtin_is_source();
 	return done_testing();
 }

@@ -4,6 +4,7 @@
  * the shapes an attacker or a broken mirror would send. */
 #include "config.h"
 
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -415,9 +416,64 @@ test_accepted(void)
 	}
 }
 
+/* A jansson allocator that fails from the (budget+1)th call on. */
+static json_malloc_t real_malloc;
+static long budget;
+
+static void *
+failing_malloc(size_t size)
+{
+	if (budget <= 0)
+		return NULL;
+	budget--;
+	return real_malloc(size);
+}
+
+/* Out of memory inside jansson is reported as that, at every allocation
+ * it can happen at: jansson itself calls a failed allocation in its lexer
+ * "invalid token" and leaves others with no text and no position. */
+static void
+test_out_of_memory(void)
+{
+	json_free_t real_free;
+	struct matrix *m = NULL;
+	size_t failed = 0, misreported = 0;
+	char *err = NULL;
+	long k;
+
+	json_get_alloc_funcs(&real_malloc, &real_free);
+	/* Bounded by allocations, not time: the small document needs a few
+	 * hundred, so 20000 is far past where it parses. */
+	for (k = 0; k < 20000 && m == NULL; k++) {
+		budget = k;
+		json_set_alloc_funcs(failing_malloc, real_free);
+		m = matrix_parse(base_doc, strlen(base_doc), &err);
+		json_set_alloc_funcs(real_malloc, real_free);
+		if (m != NULL)
+			break;
+		failed++;
+		if (err == NULL || strstr(err, "out of memory") == NULL ||
+		    strstr(err, "not valid JSON") != NULL) {
+			if (misreported++ == 0)
+				printf("#   with %ld allocations: %s\n", k, err != NULL ? err : "(no error)");
+		}
+		FREE(&err);
+	}
+	ok(m != NULL, "the document parses once jansson has the %ld allocations it needs", k);
+	ok(failed > 0 && misreported == 0,
+	    "each of the %zu failed allocations before that is reported as out of memory (%zu are not)",
+	    failed, misreported);
+	matrix_free(m);
+	m = matrix_parse(base_doc, strlen(base_doc), &err);
+	ok(m != NULL, "  and jansson's own allocator is back afterwards");
+	free(err);
+	matrix_free(m);
+}
+
 int
 main(void)
 {
+	test_out_of_memory();
 	test_base();
 	test_corruptions();
 	test_special();
