@@ -72,6 +72,8 @@ usage(FILE *fp)
 	fputs(_("\nOptions of 'verify' and 'doctor':\n"
 	    "      --timeout S    seconds each check may take (default 30)\n"
 	    "      --quick        verify: small sizes, no bandwidth or FMA runs\n"
+	    "      --env DIR      verify: also load this environment's libraries\n"
+	    "                     (the active one and the system's always are)\n"
 	    "      --no-verify    doctor: no live checks, even with a driver\n"),
 	    fp);
 	fputs(_("\nOptions of 'env':\n"
@@ -106,7 +108,7 @@ usage(FILE *fp)
 static const char *const opts_with_value[] = {
 	"--root", "--matrix", "--from", "--url", "--connect-timeout", "--timeout",
 	"--shell", "--output", "-o", "--toolkit", "--cudnn", "--python-env",
-	"--add-lib", "--check",
+	"--add-lib", "--check", "--env",
 };
 static const char *const opts_plain[] = {
 	"--json", "--offline", "--no-color", "--color", "--help", "--version",
@@ -248,7 +250,7 @@ cli_main(int argc, char **argv)
 	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT,
 	    OPT_NO_VERIFY, OPT_QUICK, OPT_SHELL, OPT_FORCE, OPT_INSTALL_RC,
 	    OPT_TOOLKIT, OPT_CUDNN, OPT_PYTHON_ENV, OPT_ADD_LIB, OPT_KEEP_OTHER,
-	    OPT_CHECK, OPT_ASCII };
+	    OPT_CHECK, OPT_ASCII, OPT_ENV };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "root", required_argument, NULL, OPT_ROOT },
@@ -273,6 +275,7 @@ cli_main(int argc, char **argv)
 		{ "keep-other-cuda", no_argument, NULL, OPT_KEEP_OTHER },
 		{ "check", required_argument, NULL, OPT_CHECK },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "env", required_argument, NULL, OPT_ENV },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -380,6 +383,9 @@ cli_main(int argc, char **argv)
 		case OPT_ASCII:
 			ascii = true;
 			break;
+		case OPT_ENV:
+			opts.verify_env = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			rc = EXIT_OK;
@@ -436,6 +442,12 @@ cli_main(int argc, char **argv)
 	}
 	if (opts.quick && strcmp(name, "verify") != 0) {
 		fprintf(stderr, _("%s: --quick is an option of 'verify'\n"),
+		    PACKAGE);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (opts.verify_env != NULL && strcmp(name, "verify") != 0) {
+		fprintf(stderr, _("%s: --env is an option of 'verify'\n"),
 		    PACKAGE);
 		rc = EXIT_USAGE;
 		goto out;

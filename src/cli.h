@@ -32,6 +32,7 @@ struct cli_opts {
 	 * to run next (a notebook cell has no wizard to lead it on). */
 	bool		 next_steps;
 	bool		 quick;			/* verify --quick */
+	const char	*verify_env;		/* verify --env DIR; NULL */
 	/* Options of env. */
 	const char	*shell;			/* --shell FORMAT; NULL: from $SHELL */
 	const char	*output;		/* -o FILE; NULL: stdout */

@@ -104,6 +104,7 @@ cmd_verify(const struct cli_opts *opts)
 	struct sysroot *sr;
 	struct facts *facts;
 	struct matrix *m;
+	char *env = NULL;
 	int rc;
 
 	if (opts->nargs > 0) {
@@ -111,12 +112,30 @@ cmd_verify(const struct cli_opts *opts)
 		    PACKAGE, opts->args[0]);
 		return EXIT_USAGE;
 	}
-	if (cmd_open(opts, &m, &sr, NULL) != 0)
+	/* --env is a request to run code from a tree: refused outright,
+	 * before anything is probed, when someone else could have put that
+	 * code there (docs/VERIFY.md, "What is loaded"). Under --root
+	 * nothing is loaded anyway: it is only reported. */
+	if (opts->verify_env != NULL && opts->root == NULL) {
+		char *why = NULL;
+
+		env = verify_env_check(opts->verify_env, environ, &why);
+		if (env == NULL) {
+			fprintf(stderr, _("%s: --env %s\n"), PACKAGE, why);
+			free(why);
+			return EXIT_USAGE;
+		}
+	}
+	if (cmd_open(opts, &m, &sr, NULL) != 0) {
+		free(env);
 		return EXIT_USAGE;
+	}
 	facts = probe_all(sr, environ);
 	diagnose_annotate(facts, m);
 	opts_of(opts, opts->quick, &vo);
+	vo.env = env;
 	verify_all(facts, &vo);
+	free(env);
 	progress_done(&vo);
 	in.facts = facts;
 	in.matrix = m;

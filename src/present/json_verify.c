@@ -62,6 +62,7 @@ run_json(const struct verify_run *r)
 	put(o, "where", jstr(r->where));
 	put(o, "owner", jstr(r->owner));
 	put(o, "owner_name", jstr(r->owner_name));
+	put(o, "loaded", json_true());
 	put(o, "argv", jstrv(&r->argv));
 	put(o, "ld_library_path", jstr(r->ld_library_path));
 	put(o, "outcome", json_string(verify_outcome_name(r->outcome)));
@@ -81,10 +82,27 @@ run_json(const struct verify_run *r)
 	return o;
 }
 
+/* A library left unloaded: where it is and why, nothing run. */
+static json_t *
+not_loaded_json(const struct verify_run *r)
+{
+	json_t *o = json_object();
+
+	put(o, "kind", json_string(verify_kind_name(r->kind)));
+	put(o, "lib", jstr(r->lib));
+	put(o, "where", jstr(r->where));
+	put(o, "owner", jstr(r->owner));
+	put(o, "owner_name", jstr(r->owner_name));
+	put(o, "loaded", json_false());
+	put(o, "why", jstr(r->not_loaded_why));
+	return o;
+}
+
 json_t *
 verify_json(const struct verify_facts *vf)
 {
 	json_t *o = json_object(), *runs = json_array();
+	json_t *skipped = json_array();
 
 	put(o, "state", json_string(verify_state_name(vf->state)));
 	put(o, "why", jstr(vf->why));
@@ -97,5 +115,10 @@ verify_json(const struct verify_facts *vf)
 	for (size_t i = 0; i < vf->runs.n; i++)
 		json_array_append_new(runs, run_json(&vf->runs.v[i]));
 	put(o, "runs", runs);
+	for (size_t i = 0; i < vf->not_loaded.n; i++)
+		json_array_append_new(skipped,
+		    not_loaded_json(&vf->not_loaded.v[i]));
+	put(o, "not_loaded", skipped);
+	put(o, "env", jstr(vf->env));
 	return o;
 }

@@ -177,6 +177,31 @@ device_lines(FILE *fp, const struct verify_run *r, int dev)
 	pl_end(&l);
 }
 
+/* A library found but left unloaded (docs/VERIFY.md, "What is
+ * loaded"): the static checks of the other sections still cover it. */
+static void
+not_loaded_line(FILE *fp, const struct verify_run *r)
+{
+	struct tline l;
+
+	pl_start(&l, fp, 2, 6);
+	switch (r->kind) {
+	case VERIFY_DRIVER:
+		pl_piece(&l, _("driver"));
+		break;
+	case VERIFY_RUNTIME:
+		pl_piece(&l, _("runtime"));
+		break;
+	case VERIFY_CUDNN:
+		pl_piece(&l, _("cuDNN"));
+		break;
+	}
+	where_piece(&l, r);
+	pl_piecef(&l, _("not loaded: %s"), r->not_loaded_why != NULL ?
+	    r->not_loaded_why : "?");
+	pl_end(&l);
+}
+
 void
 text_print_verify(FILE *fp, const struct facts *facts, bool color)
 {
@@ -189,7 +214,7 @@ text_print_verify(FILE *fp, const struct facts *facts, bool color)
 		    _("skipped") : _("not run"), vf->why != NULL ? vf->why : "?");
 		return;
 	}
-	if (vf->runs.n == 0)
+	if (vf->runs.n == 0 && vf->not_loaded.n == 0)
 		fprintf(fp, "  %s\n", _("nothing to check"));
 	for (size_t i = 0; i < vf->runs.n; i++) {
 		const struct verify_run *r = &vf->runs.v[i];
@@ -204,5 +229,7 @@ text_print_verify(FILE *fp, const struct facts *facts, bool color)
 			if (strcmp(r->records.v[k].check, "device") == 0)
 				device_lines(fp, r, r->records.v[k].device);
 	}
+	for (size_t i = 0; i < vf->not_loaded.n; i++)
+		not_loaded_line(fp, &vf->not_loaded.v[i]);
 	fprintf(fp, _("  %zu check(s) in %.2f s\n"), vf->runs.n, vf->ms / 1000.0);
 }

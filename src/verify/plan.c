@@ -2,7 +2,13 @@
  * resolves, every libcudart (each toolkit's, each pip wheel's, and each
  * one a framework's process loads: a conda environment's lib/), and every
  * cuDNN with a cudart of its CUDA major. A file reached by two ways is
- * verified once. */
+ * verified once.
+ *
+ * Loading a library runs its constructors, so only what the user would
+ * load anyway is loaded: the loader's own answer, a system location, the
+ * active environment or the one verify --env names — and none of them
+ * from a tree another user can write (util/trustpath.h). The rest is
+ * listed as not loaded, with the reason. */
 #include "config.h"
 
 #include <limits.h>
@@ -10,9 +16,25 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "util/pathnorm.h"
+#include "util/trustpath.h"
 #include "util/xalloc.h"
 #include "verify/plan.h"
+
+/* Where a system's own libraries live: what the distribution's packages,
+ * NVIDIA's installers (/usr/local/cuda*) and vendors' packages (/opt)
+ * install, all of it root's to write. A Python environment below them
+ * (a conda under /opt) is still an environment. */
+static const char *const system_dirs[] = {
+	"/usr", "/opt", "/lib", "/lib32", "/lib64", "/libx32",
+};
+
+/* The loader's search steps that come from the process environment and
+ * the system's configuration (not a framework's RPATH). */
+static const char *const loader_vias[] = {
+	"ld_library_path", "ld.so.conf", "default",
+};
 
 static char *
 real_or_copy(const char *path)
@@ -23,33 +45,173 @@ real_or_copy(const char *path)
 }
 
 static bool
-planned(const struct verify_facts *vf, enum verify_kind kind, const char *lib)
+in_list(const struct verify_run *v, size_t n, enum verify_kind kind,
+    const char *want)
 {
-	char *want = real_or_copy(lib);
 	bool seen = false;
 
-	for (size_t i = 0; i < vf->runs.n && !seen; i++) {
+	for (size_t i = 0; i < n && !seen; i++) {
 		char *have;
 
-		if (vf->runs.v[i].kind != kind)
+		if (v[i].kind != kind)
 			continue;
-		have = real_or_copy(vf->runs.v[i].lib);
+		have = real_or_copy(v[i].lib);
 		seen = strcmp(have, want) == 0;
 		free(have);
 	}
+	return seen;
+}
+
+static bool
+planned(const struct verify_facts *vf, enum verify_kind kind, const char *lib)
+{
+	char *want = real_or_copy(lib);
+	bool seen = in_list(vf->runs.v, vf->runs.n, kind, want) ||
+	    in_list(vf->not_loaded.v, vf->not_loaded.n, kind, want);
+
 	free(want);
 	return seen;
 }
 
+/* path is dir or lies below it. */
+static bool
+under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n > 0 && dir[n - 1] == '/')
+		n--;
+	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static bool
+system_location(const char *path)
+{
+	for (size_t i = 0; i < sizeof system_dirs / sizeof system_dirs[0]; i++)
+		if (under(path, system_dirs[i]))
+			return true;
+	return false;
+}
+
+/* The Python environment path lies in (the innermost: a conda env under
+ * a base install), leaving out the system's Python, whose files are the
+ * system's; NULL for none. */
+static const struct py_env *
+env_of(const struct facts *f, const char *path)
+{
+	const struct py_env *best = NULL;
+
+	for (size_t i = 0; i < f->python_envs.n; i++) {
+		const struct py_env *e = &f->python_envs.v[i];
+
+		if (e->prefix == NULL || e->kind == PYENV_SYSTEM ||
+		    !under(path, e->prefix))
+			continue;
+		if (best == NULL || strlen(e->prefix) > strlen(best->prefix))
+			best = e;
+	}
+	return best;
+}
+
+static bool
+env_allowed(const struct verify_trust *t, const char *prefix)
+{
+	for (size_t i = 0; i < sizeof t->active / sizeof t->active[0]; i++)
+		if (t->active[i] != NULL && strcmp(t->active[i], prefix) == 0)
+			return true;
+	return t->named != NULL && under(prefix, t->named);
+}
+
+/* What the dynamic loader itself answers for one of the sonames. */
+static bool
+loader_answer(const struct facts *f, const char *real)
+{
+	for (size_t i = 0; i < f->libraries.n; i++) {
+		const struct lib_fact *l = &f->libraries.v[i];
+		bool via = false;
+		char *have;
+
+		for (size_t j = 0; l->via != NULL &&
+		    j < sizeof loader_vias / sizeof loader_vias[0]; j++)
+			via |= strcmp(l->via, loader_vias[j]) == 0;
+		if (!via || l->resolved == NULL)
+			continue;
+		have = real_or_copy(l->resolved);
+		via = strcmp(have, real) == 0;
+		free(have);
+		if (via)
+			return true;
+	}
+	return false;
+}
+
+/* Why lib may not be loaded by where it lies, judged on the path as
+ * given, its real path and its directory's (what LD_LIBRARY_PATH will
+ * name); NULL when it may. */
+static char *
+place_refusal(const struct facts *f, const struct verify_trust *t,
+    const char *lib, const char *owner)
+{
+	char *dir = path_dirname(lib);
+	char *paths[3] = { path_normalise(lib), real_or_copy(lib),
+	    real_or_copy(dir) };
+	bool elsewhere = false, loader = loader_answer(f, paths[1]);
+	char *why = NULL;
+
+	for (size_t i = 0; i < 3 && why == NULL; i++) {
+		const struct py_env *e = env_of(f, paths[i]);
+
+		if (e != NULL && !env_allowed(t, e->prefix) && !loader)
+			why = xasprintf(_("not the active environment; run "
+			    "`cudawiz verify --env %s` to load it"), e->prefix);
+		else if (e == NULL && !system_location(paths[i]) &&
+		    (t->named == NULL || !under(paths[i], t->named)))
+			elsewhere = true;
+	}
+	if (why == NULL && elsewhere && !loader)
+		why = xasprintf(_("not in a system location, the active "
+		    "environment or the loader's answer; run `cudawiz verify "
+		    "--env %s` to load it"), owner != NULL ? owner : dir);
+	for (size_t i = 0; i < 3; i++)
+		free(paths[i]);
+	free(dir);
+	return why;
+}
+
+/* Why lib may not be loaded; NULL when it may. A bare soname is the
+ * system loader's to find (the helper gets no LD_LIBRARY_PATH then). */
+static char *
+refusal(const struct facts *f, const struct verify_trust *t,
+    const char *lib, const char *owner)
+{
+	struct trustpath_why tw;
+	char *why;
+
+	if (t == NULL || strchr(lib, '/') == NULL)
+		return NULL;
+	why = place_refusal(f, t, lib, owner);
+	if (why != NULL)
+		return why;
+	if (!trustpath_check(lib, t->uids, t->nuids, &tw)) {
+		why = trustpath_words(&tw);
+		trustpath_why_free(&tw);
+	}
+	return why;
+}
+
 static struct verify_run *
-add_run(struct verify_facts *vf, enum verify_kind kind, const char *lib,
+add_run(const struct facts *f, const struct verify_trust *t,
+    struct verify_facts *vf, enum verify_kind kind, const char *lib,
     const char *where, const char *owner, const char *owner_name)
 {
 	struct verify_run *r;
+	char *why;
 
 	if (planned(vf, kind, lib))
 		return NULL;
-	r = VEC_PUSH(&vf->runs);
+	why = refusal(f, t, lib, owner);
+	r = why != NULL ? VEC_PUSH(&vf->not_loaded) : VEC_PUSH(&vf->runs);
+	r->not_loaded_why = why;
 	r->kind = kind;
 	r->lib = xstrdup(lib);
 	r->where = xstrdup(where);
@@ -76,7 +238,8 @@ join(const char *dir, const char *name)
 }
 
 static void
-plan_toolkit_runtimes(const struct facts *f, struct verify_facts *vf)
+plan_toolkit_runtimes(const struct facts *f,
+    const struct verify_trust *trust, struct verify_facts *vf)
 {
 	for (size_t i = 0; i < f->toolkits.n; i++) {
 		const struct toolkit_fact *t = &f->toolkits.v[i];
@@ -88,7 +251,7 @@ plan_toolkit_runtimes(const struct facts *f, struct verify_facts *vf)
 			if (c->dir == NULL || (c->soname == NULL && c->file == NULL))
 				continue;
 			lib = join(c->dir, c->soname != NULL ? c->soname : c->file);
-			add_run(vf, VERIFY_RUNTIME, lib,
+			add_run(f, trust, vf, VERIFY_RUNTIME, lib,
 			    t->layout == TOOLKIT_LAYOUT_PIP ? "wheel" : "toolkit",
 			    t->root, NULL);
 			free(lib);
@@ -109,7 +272,8 @@ env_where(const struct py_env *e, const struct fw_need *n)
 /* What the frameworks' processes load: a conda environment's own cudart
  * is found only this way (it is no toolkit). */
 static void
-plan_framework_runtimes(const struct facts *f, struct verify_facts *vf)
+plan_framework_runtimes(const struct facts *f, const struct verify_trust *t,
+    struct verify_facts *vf)
 {
 	for (size_t i = 0; i < f->python_envs.n; i++) {
 		const struct py_env *e = &f->python_envs.v[i];
@@ -124,7 +288,7 @@ plan_framework_runtimes(const struct facts *f, struct verify_facts *vf)
 				    n->lib->resolved == NULL ||
 				    strncmp(n->soname, "libcudart.so", 12) != 0)
 					continue;
-				add_run(vf, VERIFY_RUNTIME, n->lib->resolved,
+				add_run(f, t, vf, VERIFY_RUNTIME, n->lib->resolved,
 				    env_where(e, n), e->prefix, e->name);
 			}
 		}
@@ -196,7 +360,8 @@ match_cudart(const struct verify_facts *vf, const struct cudnn_fact *d)
 }
 
 static void
-plan_cudnn(const struct facts *f, struct verify_facts *vf)
+plan_cudnn(const struct facts *f, const struct verify_trust *t,
+    struct verify_facts *vf)
 {
 	for (size_t i = 0; i < f->cudnn.n; i++) {
 		const struct cudnn_fact *d = &f->cudnn.v[i];
@@ -213,7 +378,7 @@ plan_cudnn(const struct facts *f, struct verify_facts *vf)
 		cudart = match_cudart(vf, d);
 		/* match_cudart points into vf->runs, which add_run grows. */
 		cudart = cudart != NULL ? xstrdup(cudart) : NULL;
-		r = add_run(vf, VERIFY_CUDNN, lib,
+		r = add_run(f, t, vf, VERIFY_CUDNN, lib,
 		    d->where != NULL ? d->where : "system", NULL, NULL);
 		if (r != NULL)
 			r->cudart = (char *)cudart;
@@ -224,13 +389,14 @@ plan_cudnn(const struct facts *f, struct verify_facts *vf)
 }
 
 void
-verify_plan(const struct facts *f, struct verify_facts *vf)
+verify_plan(const struct facts *f, const struct verify_trust *t,
+    struct verify_facts *vf)
 {
 	const struct lib_fact *cuda = library(f, "libcuda.so.1");
 
-	add_run(vf, VERIFY_DRIVER, cuda != NULL && cuda->resolved != NULL ?
+	add_run(f, t, vf, VERIFY_DRIVER, cuda != NULL && cuda->resolved != NULL ?
 	    cuda->resolved : "libcuda.so.1", "driver", NULL, NULL);
-	plan_toolkit_runtimes(f, vf);
-	plan_framework_runtimes(f, vf);
-	plan_cudnn(f, vf);
+	plan_toolkit_runtimes(f, t, vf);
+	plan_framework_runtimes(f, t, vf);
+	plan_cudnn(f, t, vf);
 }

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
+#include "util/trustpath.h"
 #include "util/xalloc.h"
 #include "verify/plan.h"
 #include "verify/verify.h"
@@ -130,6 +132,96 @@ build_env(const struct verify_run *r, char *const *envp, struct strv *env)
 		strv_pushf(env, "LD_LIBRARY_PATH=%s", r->ld_library_path);
 }
 
+/* Who may own what is loaded: root, the real and effective user, and
+ * under sudo (running as root) the user who ran sudo. */
+static size_t
+trusted_uids(char *const *envp, uid_t uids[4])
+{
+	const char *sudo = envp_get(envp, "SUDO_UID");
+	size_t n = 0;
+
+	uids[n++] = 0;
+	uids[n++] = getuid();
+	uids[n++] = geteuid();
+	if (geteuid() == 0 && sudo != NULL && *sudo != '\0') {
+		char *end;
+		unsigned long v;
+
+		errno = 0;
+		v = strtoul(sudo, &end, 10);
+		if (errno == 0 && *end == '\0' && sudo[0] != '-' &&
+		    v == (unsigned long)(uid_t)v)
+			uids[n++] = (uid_t)v;
+	}
+	return n;
+}
+
+char *
+verify_env_check(const char *path, char *const *envp, char **why)
+{
+	uid_t uids[4];
+	size_t n = trusted_uids(envp, uids);
+	struct trustpath_why tw;
+	struct stat st;
+	char *real;
+
+	*why = NULL;
+	real = realpath(path, NULL);
+	if (real == NULL || stat(real, &st) != 0) {
+		*why = xasprintf("%s: %s", path, strerror(errno));
+		free(real);
+		return NULL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*why = xasprintf("%s: %s", path, strerror(ENOTDIR));
+		free(real);
+		return NULL;
+	}
+	if (!trustpath_check(path, uids, n, &tw)) {
+		char *words = trustpath_words(&tw);
+
+		*why = xasprintf(_("%s is not loaded: %s"), path, words);
+		free(words);
+		trustpath_why_free(&tw);
+		free(real);
+		return NULL;
+	}
+	return real;
+}
+
+/* An environment variable's directory, as a real path; NULL when unset
+ * or not there. */
+static char *
+active_env(char *const *envp, const char *name)
+{
+	const char *v = envp_get(envp, name);
+
+	return v != NULL && *v != '\0' ? realpath(v, NULL) : NULL;
+}
+
+static void
+plan(struct facts *facts, const struct verify_opts *o)
+{
+	struct verify_trust t = { 0 };
+	uid_t uids[4];
+	char *active[2];
+
+	t.uids = uids;
+	t.nuids = trusted_uids(o->envp, uids);
+	active[0] = active_env(o->envp, "VIRTUAL_ENV");
+	active[1] = active_env(o->envp, "CONDA_PREFIX");
+	t.active[0] = active[0];
+	t.active[1] = active[1];
+	if (o->env != NULL) {
+		free(facts->verify.env);
+		facts->verify.env = realpath(o->env, NULL);
+	}
+	t.named = facts->verify.env;
+	verify_plan(facts, &t, &facts->verify);
+	free(active[0]);
+	free(active[1]);
+}
+
 void
 verify_all(struct facts *facts, const struct verify_opts *o)
 {
@@ -153,7 +245,7 @@ verify_all(struct facts *facts, const struct verify_opts *o)
 		return;
 	}
 	vf->state = VERIFY_STATE_RAN;
-	verify_plan(facts, vf);
+	plan(facts, o);
 	for (size_t i = 0; i < vf->runs.n; i++) {
 		struct verify_run *r = &vf->runs.v[i];
 		struct strv env = STRV_INIT;

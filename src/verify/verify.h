@@ -18,6 +18,10 @@ struct verify_opts {
 	double		 timeout_s;	/* per helper run; <= 0: the default */
 	bool		 quick;		/* small sizes, no bandwidth or FMA */
 	char *const	*envp;		/* the user's environment */
+	/* verify --env: an environment (or any directory tree) whose
+	 * libraries may be loaded although it is not the active one; the
+	 * ownership rule still applies (verify_env_check). NULL: none. */
+	const char	*env;
 	/* Called before each run starts (for progress); NULL for none. */
 	void		(*progress)(void *arg, const struct verify_run *run,
 			    size_t index, size_t total);
@@ -31,6 +35,11 @@ struct verify_opts {
 /* Plans the runs from facts and runs them. Under --root (facts->
  * live_allowed false) nothing runs: the state says why. */
 void	verify_all(struct facts *facts, const struct verify_opts *o);
+
+/* Whether verify --env PATH may be loaded: its real path (new) when it
+ * is a directory in a tree only root and the invoking user can write;
+ * NULL with *why set otherwise. */
+char	*verify_env_check(const char *path, char *const *envp, char **why);
 
 /* The helper: $CUDAWIZ_HELPER, else cudawiz-verify beside the running
  * binary (a build tree), else the installed one under pkglibexecdir.

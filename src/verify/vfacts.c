@@ -30,6 +30,7 @@ verify_run_free(struct verify_run *r)
 	free(r->where);
 	free(r->owner);
 	free(r->owner_name);
+	free(r->not_loaded_why);
 	strv_free(&r->argv);
 	free(r->ld_library_path);
 	free(r->start_error);
@@ -50,6 +51,10 @@ verify_facts_free(struct verify_facts *vf)
 	for (size_t i = 0; i < vf->runs.n; i++)
 		verify_run_free(&vf->runs.v[i]);
 	free(vf->runs.v);
+	for (size_t i = 0; i < vf->not_loaded.n; i++)
+		verify_run_free(&vf->not_loaded.v[i]);
+	free(vf->not_loaded.v);
+	free(vf->env);
 	memset(vf, 0, sizeof *vf);
 }
 

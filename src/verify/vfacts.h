@@ -70,6 +70,9 @@ struct verify_run {
 	char			*where;
 	char			*owner;
 	char			*owner_name;	/* env or wheel name; NULL */
+	/* In verify_facts.not_loaded: why the library was left unloaded
+	 * (docs/VERIFY.md, "What is loaded"); NULL in runs. */
+	char			*not_loaded_why;
 	struct strv		 argv;		/* the helper's command line */
 	char			*ld_library_path; /* what the helper was given */
 	enum verify_outcome	 outcome;
@@ -109,6 +112,17 @@ struct verify_facts {
 		struct verify_run	*v;
 		size_t			 n, cap;
 	} runs;
+	/* Libraries found but not loaded, only checked statically: another
+	 * environment than the active one, or a tree another user can
+	 * write. Only kind, lib, where, owner, owner_name and
+	 * not_loaded_why are set. */
+	struct {
+		struct verify_run	*v;
+		size_t			 n, cap;
+	} not_loaded;
+	/* verify --env: the environment loaded on request (its real path);
+	 * NULL. */
+	char			*env;
 };
 
 void	verify_facts_free(struct verify_facts *vf);
