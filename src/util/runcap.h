@@ -1,7 +1,11 @@
 /* Running a program and keeping what it writes: its own process group,
- * stdin from /dev/null, stdout and stderr captured, killed (the whole
- * group) when the time is up. For the commands cudawiz runs on a user's
- * behalf, whose output it reads but whose failure must never be its own. */
+ * stdin from /dev/null, stdout and stderr captured, no other descriptor
+ * of ours, killed (the whole group) when the time is up. The run ends
+ * when the program exits, whoever still holds its pipes; then everything
+ * it started is killed and reaped (cudawiz is their subreaper meanwhile,
+ * so a setsid() daemon comes back to it too). For the commands cudawiz
+ * runs on a user's behalf (the helper, a sourced script's shell), whose
+ * output it reads but whose failure must never be its own. */
 #ifndef CUDAWIZ_RUNCAP_H
 #define CUDAWIZ_RUNCAP_H
 
@@ -21,7 +25,11 @@ struct runcap {
 
 /* Runs path with argv (argv[0] included) and env, for at most
  * timeout_s seconds. 0 when it ran (whatever its status), -1 with *err
- * when it could not be started (the path and the errno text). */
+ * when it could not be started (the path and the errno text). While it
+ * runs, SIGINT, SIGTERM, SIGHUP and SIGQUIT, where nobody handles them,
+ * end the run first and then cudawiz, as they would have: nothing it
+ * started is left behind. Only SIGKILL of cudawiz leaves the program's
+ * own children (the program itself gets SIGKILL as its parent dies). */
 int	runcap(const char *path, char *const *argv, char *const *env,
 	    double timeout_s, size_t out_cap, struct runcap *rc, char **err);
 void	runcap_free(struct runcap *rc);

@@ -16,9 +16,18 @@
  * FAKE_JIT_OLD	a JIT that knows PTX ISA 6.x but not 7.0 (a CUDA 10 driver)
  * FAKE_ATEXIT	works, and its atexit handler crashes
  * FAKE_NOLAUNCH works, but has no cuLaunchKernel (a damaged library)
+ * FAKE_FORK	works, and its constructor leaves a child behind that keeps
+ *		every descriptor it inherited (stdout included) and sleeps
+ * FAKE_SETSID	the same, the child in a session of its own (setsid),
+ *		the sleeper its child, orphaned at once (a daemon)
+ *		(-DFAKE_HANG_INIT: and then hangs in cuInit)
+ * FAKE_FDS	works, and its constructor writes the descriptors above 2
+ *		it finds open, with what they point at, to FAKE_FDLIST
  *
  * Only the functions the helper binds are here, with their plain C
  * types: this file must not need cuda.h either. */
+#include <dirent.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdint.h>
@@ -38,6 +47,9 @@
 #define FAKE_JIT_OLD	9
 #define FAKE_ATEXIT	10
 #define FAKE_NOLAUNCH	11
+#define FAKE_FORK	12
+#define FAKE_SETSID	13
+#define FAKE_FDS	14
 
 #ifndef FAKE_MODE
 #define FAKE_MODE FAKE_GOOD
@@ -95,6 +107,69 @@ chatter(void)
 }
 #endif
 
+#if FAKE_MODE == FAKE_FORK || FAKE_MODE == FAKE_SETSID
+/* A vendor library that starts a helper process of its own and returns:
+ * the sleeper outlives the helper unless someone kills it. Bounded, so a
+ * test that fails leaves nothing behind for long. */
+__attribute__((constructor)) static void
+leave_child(void)
+{
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return;
+#if FAKE_MODE == FAKE_SETSID
+	setsid();
+	if (fork() != 0)
+		_exit(0);
+#endif
+	sleep(300);
+	_exit(0);
+}
+#endif
+
+#if FAKE_MODE == FAKE_FDS
+#ifndef FAKE_FDLIST
+#error "FAKE_FDS needs -DFAKE_FDLIST=\"path\""
+#endif
+/* What a library loaded by the helper can reach: every open descriptor
+ * above 2 but the directory listing them, as "N TARGET" lines. */
+__attribute__((constructor)) static void
+list_fds(void)
+{
+	char text[8192], target[512], path[64];
+	size_t len = 0;
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+	int fd;
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		int n = atoi(de->d_name);
+		ssize_t t;
+
+		if (de->d_name[0] == '.' || n <= 2 || n == dirfd(d))
+			continue;
+		snprintf(path, sizeof path, "/proc/self/fd/%d", n);
+		t = readlink(path, target, sizeof target - 1);
+		target[t > 0 ? t : 0] = '\0';
+		if (len < sizeof text)
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%d %s\n", n, target);
+	}
+	closedir(d);
+	if (len > sizeof text - 1)
+		len = sizeof text - 1;
+	fd = open(FAKE_FDLIST, O_WRONLY | O_CREAT | O_APPEND, 0644);
+	if (fd < 0)
+		return;
+	if (write(fd, text, len) < 0)
+		abort();
+	close(fd);
+}
+#endif
+
 #if FAKE_MODE == FAKE_ATEXIT
 static void
 crash_at_exit(void)
@@ -107,6 +182,10 @@ CUresult
 cuInit(unsigned int flags)
 {
 	(void)flags;
+#ifdef FAKE_HANG_INIT
+	for (;;)
+		pause();
+#endif
 #if FAKE_MODE == FAKE_SEGV
 	raise(SIGSEGV);
 #elif FAKE_MODE == FAKE_HANG
