@@ -127,7 +127,8 @@ is "$(cat "$FISHRC")" "source '$W/my env\\'s.fish' # cudawiz-env $W/my env's.fis
 is "$("$R" --format fish --install-rc "$FISHRC" "$W/my env's.fish")" "changed: no" \
     "a second install-rc changes nothing"
 is "$(wc -l < "$FISHRC")" 1 "the line is there once"
-is "$(listing "$HOMED/.config/fish")" config.fish "no backup when nothing changed"
+is "$(listing "$HOMED/.config/fish" | tr '\n' ' ')" "config.fish config.fish.cudawiz-lock " \
+    "no backup when nothing changed (the lock file stays, empty)"
 printf 'export A=1' > "$HOMED/.bashrc"		# no final newline
 is "$("$R" --format sh --install-rc "$HOMED/.bashrc" "$W/a b.sh")" \
     "changed: yes${NL}backup: $HOMED/.bashrc.bak" "install-rc backs the rc file up"
