@@ -6,7 +6,8 @@
 # with its own script, into one rc file: every run says it added its
 # line, and the file ends with 20 distinct lines. Also the lock file
 # itself: next to the rc file, 0600, never the rc file; a lock another
-# process holds is waited for, not broken.
+# process holds is waited for, not broken, and one held for good is a
+# clear error after 10 seconds.
 . "$TESTS_SRCDIR/cli/envscript-common.sh"
 
 N=20
@@ -72,10 +73,28 @@ if command -v flock >/dev/null 2>&1; then
 	wait "$late"
 	is "$?" 0 "... and succeeds once the lock is let go"
 	is "$(grep -c 'late.sh' "$RC")" 1 "... adding its line"
+
+	# A lock that is never let go: after its 10 seconds of waiting the
+	# run gives up with a clear error and leaves the rc file alone.
+	rm -f "$W/held" "$W/release"
+	cp "$RC" "$W/rc.before"
+	flock "$RC.cudawiz-lock" sh -c ': > "$1"; while [ ! -e "$2" ]; do sleep 0.05; done' \
+	    sh "$W/held" "$W/release" &
+	holder=$!
+	while [ ! -e "$W/held" ]; do sleep 0.01 2>/dev/null || sleep 1; done
+	"$R" --format sh --install-rc "$RC" "$W/never.sh" > "$W/never.out" 2> "$W/never.err"
+	is "$?" 1 "a lock held for good: the run fails"
+	like "$(cat "$W/never.err")" "cannot lock $RC: another run has held $RC.cudawiz-lock for 10 seconds" \
+	    "... saying which lock it waited for"
+	ok "... the rc file is unchanged" cmp -s "$RC" "$W/rc.before"
+	: > "$W/release"
+	wait "$holder"
 else
-	skip "a held lock is waited for" "flock (Debian package: util-linux) is missing"
-	skip "a held lock: the run succeeds after" "flock is missing"
-	skip "a held lock: the line is added" "flock is missing"
+	for d in "a held lock is waited for" "a held lock: the run succeeds after" \
+	    "a held lock: the line is added" "a lock held for good: the run fails" \
+	    "a lock held for good: says why" "a lock held for good: rc unchanged"; do
+		skip "$d" "flock (Debian package: util-linux) is missing"
+	done
 fi
 
 done_testing
