@@ -18,7 +18,7 @@ _cudawiz_opts() {	# CMD SUB
 	doctor)	echo "$_cudawiz_common --no-verify --timeout" ;;
 	why)	echo "$_cudawiz_common --from" ;;
 	explain) echo "$_cudawiz_common" ;;
-	verify)	echo "$_cudawiz_common --quick --timeout" ;;
+	verify)	echo "$_cudawiz_common --quick --timeout --env" ;;
 	env)	echo "$_cudawiz_common --shell -o --output --force --install-rc
 		--toolkit --cudnn --python-env --add-lib --keep-other-cuda
 		--check --timeout" ;;
@@ -26,7 +26,7 @@ _cudawiz_opts() {	# CMD SUB
 		show|path) echo "$_cudawiz_common" ;;
 		*) echo "$_cudawiz_common --url --connect-timeout --timeout" ;;
 		esac ;;
-	*)	echo "$_cudawiz_common --from --no-verify --quick --timeout
+	*)	echo "$_cudawiz_common --from --no-verify --quick --timeout --env
 		--shell -o --output --force --install-rc --toolkit --cudnn
 		--python-env --add-lib --keep-other-cuda --check --url
 		--connect-timeout" ;;
@@ -65,7 +65,7 @@ _cudawiz_value() {	# OPTION CUR
 		_cudawiz_words "$_cudawiz_formats" "$2" ;;
 	-o|--output|--check|--matrix|--from)
 		_cudawiz_files "$2" ;;
-	--root|--cudnn|--python-env|--add-lib|--toolkit)
+	--root|--cudnn|--python-env|--add-lib|--toolkit|--env)
 		_cudawiz_dirs "$2" ;;
 	--timeout|--connect-timeout|--url)
 		COMPREPLY=() ;;
@@ -89,7 +89,7 @@ _cudawiz() {
 		case $w in
 		--root|--matrix|--from|--url|--connect-timeout|--timeout|\
 		--shell|--output|-o|--toolkit|--cudnn|--python-env|--add-lib|\
-		--check)
+		--check|--env)
 			# "--opt=VALUE": bash splits at "=" (COMP_WORDBREAKS).
 			if [ "${COMP_WORDS[i+1]}" = "=" ]; then
 				i=$((i + 2))

@@ -45,6 +45,7 @@ complete -c cudawiz -n '__cudawiz_cmd_is why' -l from -r -F -d 'resolve as a dlo
 # verify and doctor
 complete -c cudawiz -n '__cudawiz_cmd_is verify doctor env matrix' -l timeout -x -d 'seconds each check may take'
 complete -c cudawiz -n '__cudawiz_cmd_is verify' -l quick -d 'small sizes, no bandwidth or FMA runs'
+complete -c cudawiz -n '__cudawiz_cmd_is verify' -l env -x -a '(__fish_complete_directories)' -d "also load this environment's libraries"
 complete -c cudawiz -n '__cudawiz_cmd_is doctor' -l no-verify -d 'no live checks, even with a driver'
 
 # env

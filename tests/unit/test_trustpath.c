@@ -137,6 +137,7 @@ main(void)
 		    why.path);
 		trustpath_why_free(&why);
 		cleanup();
+		free(top);
 		return 0;
 	}
 	mkdir_mode("ok", 0755);
