@@ -9,15 +9,24 @@
  * prefer the sections (.dynsym, .gnu.version), which give their number
  * directly; without them the count comes from DT_HASH or DT_GNU_HASH.
  *
- * Everything is read through libelf's raw chunks of its mapping of the
- * file, so a library of hundreds of megabytes costs the pages of its
+ * Everything is read through libelf's raw chunks of a private mapping of
+ * the file, so a library of hundreds of megabytes costs the pages of its
  * headers and tables and nothing else. Every offset, size, count and
  * index read from the file is checked before use; the version chains are
- * walked only forwards and inside their table, so they end. */
+ * walked only forwards and inside their table, so they end.
+ *
+ * A mapped file can shrink under the reader (an upgrade's `cp new.so
+ * old.so` truncates it first), and touching a page past its new end is
+ * SIGBUS. The guard below turns that into a page of zeros and a note, and
+ * a file that changed while it was read is read again, or reported as
+ * changing: never a crash. Running out of memory inside libelf ends the
+ * program with that message, as xalloc does for our own allocations,
+ * rather than calling the file damaged. */
 #include "config.h"
 
 #include <byteswap.h>
 #include <errno.h>
+#include <signal.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <limits.h>
@@ -33,6 +42,15 @@
 #include "i18n.h"
 #include "loader/elfobj.h"
 #include "util/xalloc.h"
+
+/* libelf's ELF_E_NOMEM (libelfP.h, not installed): its numbering only
+ * grows at the end, and tests/cli/elf-nomem.sh checks the words. */
+#define LIBELF_E_NOMEM	8
+
+/* Times a file that changes under the reader is read before giving up. */
+#define READ_TRIES	3
+
+void	(*elfobj_after_map_hook)(const char *path);
 
 /* The dynamic tags used here; for each, the last entry wins, as in
  * glibc's l_info[] (DT_NEEDED is kept apart, every entry in order). */
@@ -126,6 +144,19 @@ damage(struct reader *r, const char *fmt, ...)
 	return -1;
 }
 
+/* libelf's words for its last error. Out of memory is not damage: it
+ * ends the program as xmalloc does, naming the file being read. */
+static const char *
+elf_why(const struct reader *r)
+{
+	int e = elf_errno();
+
+	if (e == LIBELF_E_NOMEM)
+		die(_("%s: out of memory while reading it (libelf: %s)"),
+		    r->path, elf_errmsg(e));
+	return elf_errmsg(e != 0 ? e : -1);
+}
+
 static uint16_t
 rd16(const struct reader *r, const unsigned char *p)
 {
@@ -162,7 +193,7 @@ chunk(struct reader *r, uint64_t off, uint64_t size, Elf_Type type,
 	*out = elf_getdata_rawchunk(r->e, (int64_t)off, (size_t)size, type);
 	if (*out == NULL)
 		return damage(r, _("%s cannot be read: %s"), what,
-		    elf_errmsg(-1));
+		    elf_why(r));
 	return 0;
 }
 
@@ -293,7 +324,7 @@ read_dynamic(struct reader *r, const GElf_Phdr *ph)
 	Elf_Data *d;
 
 	if (entsize == 0)
-		return damage(r, "%s", elf_errmsg(-1));
+		return damage(r, "%s", elf_why(r));
 	count = ph->p_filesz / entsize;
 	if (count > INT_MAX)
 		return damage(r, _("PT_DYNAMIC is too large"));
@@ -305,7 +336,7 @@ read_dynamic(struct reader *r, const GElf_Phdr *ph)
 
 		if (gelf_getdyn(d, (int)i, &dyn) == NULL)
 			return damage(r, _("dynamic entry %ju cannot be read: "
-			    "%s"), (uintmax_t)i, elf_errmsg(-1));
+			    "%s"), (uintmax_t)i, elf_why(r));
 		if (dyn.d_tag == DT_NULL)
 			break;
 		if (dyn.d_tag == DT_NEEDED) {
@@ -466,7 +497,7 @@ shdr_of(struct reader *r, size_t ndx, GElf_Shdr *sh)
 
 	if (scn == NULL || gelf_getshdr(scn, sh) == NULL)
 		return damage(r, _("section %zu cannot be read: %s"), ndx,
-		    elf_errmsg(-1));
+		    elf_why(r));
 	return 0;
 }
 
@@ -484,7 +515,7 @@ symtab_from_sections(struct reader *r, struct symtab *st)
 
 	if (elf_getshdrnum(r->e, &shnum) != 0)
 		return damage(r, _("the section headers cannot be read: %s"),
-		    elf_errmsg(-1));
+		    elf_why(r));
 	for (size_t i = 1; i < shnum; i++) {
 		GElf_Shdr sh;
 
@@ -654,7 +685,7 @@ read_symbols(struct reader *r, struct elfobj *out)
 
 		if (gelf_getsym(st.syms, (int)i, &s) == NULL)
 			return damage(r, _("dynamic symbol %zu cannot be read: %s"),
-			    i, elf_errmsg(-1));
+			    i, elf_why(r));
 		if (GELF_ST_BIND(s.st_info) == STB_LOCAL)
 			continue;
 		if (string_at(r, &st.str, s.st_name, _("dynamic symbol"),
@@ -683,27 +714,86 @@ read_symbols(struct reader *r, struct elfobj *out)
 	return 0;
 }
 
-/* libelf refuses a file whose section header table is damaged or cut
- * off, which ld.so never reads. Such a file is read again from a private
- * copy-on-write mapping with the section header fields cleared. */
-static Elf *
-open_without_sections(struct reader *r, int fd, void **map)
-{
-	unsigned char *m;
-	Elf *e;
+/* The SIGBUS guard: while a file is mapped for reading, a fault inside
+ * its mapping (the file was cut short) puts a private page of zeros where
+ * the file's page was, notes it, and lets the read go on; the reader takes
+ * the zeros for damage and elfobj_read() reads the file again. One file is
+ * read at a time (cudawiz reads on one thread), so one guard serves. */
+static struct {
+	void *volatile		 start;
+	volatile size_t		 len;
+	volatile sig_atomic_t	 hit;
+	size_t			 page;
+	bool			 installed;
+	struct sigaction	 old;
+} guard;
 
-	*map = NULL;
-	if (r->fsize < sizeof(Elf64_Ehdr) || r->fsize > SIZE_MAX)
-		return NULL;
-	m = mmap(NULL, (size_t)r->fsize, PROT_READ | PROT_WRITE, MAP_PRIVATE,
-	    fd, 0);
-	if (m == MAP_FAILED)
-		return NULL;
-	if (memcmp(m, ELFMAG, SELFMAG) != 0 ||
-	    (m[EI_CLASS] != ELFCLASS32 && m[EI_CLASS] != ELFCLASS64)) {
-		munmap(m, (size_t)r->fsize);
-		return NULL;
+/* Async-signal-safe: mmap and sigaction are system calls here. */
+static void
+on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	const uintptr_t start = (uintptr_t)guard.start;
+	const uintptr_t addr = (uintptr_t)si->si_addr;
+	const int saved = errno;
+
+	(void)uc;
+	if (si->si_code > 0 && start != 0 && addr >= start &&
+	    addr - start < guard.len &&
+	    mmap((void *)(addr & ~(uintptr_t)(guard.page - 1)), guard.page,
+	    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+	    -1, 0) != MAP_FAILED) {
+		guard.hit = 1;
+		errno = saved;
+		return;
 	}
+	/* Not a page of ours: whatever handled SIGBUS before (the default
+	 * kills) takes the fault again when the instruction is retried. */
+	sigaction(SIGBUS, &guard.old, NULL);
+	guard.installed = false;
+	if (si->si_code <= 0)
+		raise(sig);
+	errno = saved;
+}
+
+static void
+guard_begin(void *map, size_t len)
+{
+	if (!guard.installed) {
+		struct sigaction sa;
+		long page = sysconf(_SC_PAGESIZE);
+
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_sigbus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		guard.page = page > 0 ? (size_t)page : 4096;
+		/* Without the handler a truncation still crashes, as it
+		 * did before; nothing else changes. */
+		guard.installed = sigaction(SIGBUS, &sa, &guard.old) == 0;
+	}
+	guard.hit = 0;
+	guard.len = len;
+	guard.start = map;
+}
+
+/* Whether a page of the mapping was replaced by zeros. */
+static bool
+guard_end(void)
+{
+	guard.start = NULL;
+	guard.len = 0;
+	return guard.hit != 0;
+}
+
+/* libelf refuses a file whose section header table is damaged or cut
+ * off, which ld.so never reads. Such a file is read again with the
+ * section header fields cleared in the private (copy-on-write) mapping. */
+static Elf *
+open_without_sections(struct reader *r, unsigned char *m)
+{
+	if (r->fsize < sizeof(Elf64_Ehdr) || memcmp(m, ELFMAG, SELFMAG) != 0 ||
+	    (m[EI_CLASS] != ELFCLASS32 && m[EI_CLASS] != ELFCLASS64))
+		return NULL;
 	if (m[EI_CLASS] == ELFCLASS32) {
 		memset(m + offsetof(Elf32_Ehdr, e_shoff), 0, 4);
 		memset(m + offsetof(Elf32_Ehdr, e_shnum), 0, 4);
@@ -711,13 +801,7 @@ open_without_sections(struct reader *r, int fd, void **map)
 		memset(m + offsetof(Elf64_Ehdr, e_shoff), 0, 8);
 		memset(m + offsetof(Elf64_Ehdr, e_shnum), 0, 4);
 	}
-	e = elf_memory((char *)m, (size_t)r->fsize);
-	if (e == NULL) {
-		munmap(m, (size_t)r->fsize);
-		return NULL;
-	}
-	*map = m;
-	return e;
+	return elf_memory((char *)m, (size_t)r->fsize);
 }
 
 static int
@@ -735,7 +819,7 @@ read_headers(struct reader *r, unsigned what, struct elfobj *out)
 	ident = (unsigned char *)elf_getident(r->e, NULL);
 	if (gelf_getehdr(r->e, &eh) == NULL || ident == NULL)
 		return damage(r, _("the ELF header cannot be read: %s"),
-		    elf_errmsg(-1));
+		    elf_why(r));
 	out->elf_class = ident[EI_CLASS] == ELFCLASS32 ? 32 : 64;
 	out->machine = eh.e_machine;
 	out->type = eh.e_type;
@@ -746,7 +830,7 @@ read_headers(struct reader *r, unsigned what, struct elfobj *out)
 #endif
 	if (elf_getphdrnum(r->e, &phnum) != 0)
 		return damage(r, _("the program headers cannot be counted: %s"),
-		    elf_errmsg(-1));
+		    elf_why(r));
 	/* libelf quietly counts fewer headers when the table runs past the
 	 * end of the file; the loader would fail to read them. */
 	if (phnum > 0 && (eh.e_phentsize != phsize || eh.e_phoff > r->fsize ||
@@ -759,7 +843,7 @@ read_headers(struct reader *r, unsigned what, struct elfobj *out)
 
 		if (gelf_getphdr(r->e, (int)i, &ph) == NULL)
 			return damage(r, _("program header %zu cannot be read: %s"),
-			    i, elf_errmsg(-1));
+			    i, elf_why(r));
 		switch (ph.p_type) {
 		case PT_LOAD: {
 			struct span *s = VEC_PUSH(&r->loads);
@@ -814,13 +898,108 @@ read_headers(struct reader *r, unsigned what, struct elfobj *out)
 	return 0;
 }
 
+/* Empties what one try of read_mapped() left, for the next try. */
+static void
+reader_reset(struct reader *r, struct elfobj *out)
+{
+	elfobj_free(out);
+	FREE(&r->loads.v);
+	FREE(&r->needed.v);
+	FREE(&r->vdef.v);
+	FREE(&r->vneed.v);
+	FREE(&r->err);
+	memset(&r->loads, 0, sizeof r->loads);
+	memset(&r->needed, 0, sizeof r->needed);
+	memset(&r->vdef, 0, sizeof r->vdef);
+	memset(&r->vneed, 0, sizeof r->vneed);
+	memset(r->dt, 0, sizeof r->dt);
+	memset(&r->dynstr, 0, sizeof r->dynstr);
+	r->have_dynstr = false;
+	r->e = NULL;
+	r->swap = false;
+}
+
+/* Whether the file is another one, or another size or age, than when
+ * its reading started. */
+static bool
+file_changed(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino != b->st_ino || a->st_dev != b->st_dev ||
+	    a->st_size != b->st_size ||
+	    a->st_mtim.tv_sec != b->st_mtim.tv_sec ||
+	    a->st_mtim.tv_nsec != b->st_mtim.tv_nsec;
+}
+
+/* One try: map the file as it is now and read it under the guard. Sets
+ * *changed when the file shrank or changed meanwhile. */
+static void
+read_mapped(struct reader *r, int fd, unsigned what, struct elfobj *out,
+    bool *changed)
+{
+	struct stat before, after;
+	unsigned char *m;
+	bool hit;
+
+	*changed = false;
+	if (fstat(fd, &before) != 0) {
+		damage(r, "%s", strerror(errno));
+		return;
+	}
+	r->fsize = (uint64_t)before.st_size;
+	/* An empty file cannot be mapped; it is no ELF file either. */
+	if (r->fsize == 0) {
+		damage(r, _("not an ELF file"));
+		return;
+	}
+	if (r->fsize > SIZE_MAX) {
+		damage(r, _("the file is too large to map (%ju bytes)"),
+		    (uintmax_t)r->fsize);
+		return;
+	}
+	/* Writable, private: open_without_sections() edits its copy. */
+	m = mmap(NULL, (size_t)r->fsize, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+	    fd, 0);
+	if (m == MAP_FAILED) {
+		if (errno == ENOMEM)
+			die(_("%s: out of memory while mapping it (%ju bytes): %s"),
+			    r->path, (uintmax_t)r->fsize, strerror(errno));
+		damage(r, _("cannot be mapped: %s"), strerror(errno));
+		return;
+	}
+	guard_begin(m, (size_t)r->fsize);
+	if (elfobj_after_map_hook != NULL)
+		elfobj_after_map_hook(r->path);
+	(void)elf_errno();
+	r->e = elf_memory((char *)m, (size_t)r->fsize);
+	if (r->e == NULL) {
+		char *why = xstrdup(elf_why(r));
+
+		r->e = open_without_sections(r, m);
+		if (r->e == NULL) {
+			(void)elf_why(r);
+			damage(r, _("not a readable ELF file: %s"), why);
+		}
+		free(why);
+	}
+	if (r->e != NULL && elf_kind(r->e) != ELF_K_ELF)
+		damage(r, _("not an ELF file"));
+	else if (r->e != NULL)
+		read_headers(r, what, out);
+	if (r->e != NULL)
+		elf_end(r->e);
+	r->e = NULL;
+	hit = guard_end();
+	munmap(m, (size_t)r->fsize);
+	*changed = hit || fstat(fd, &after) != 0 ||
+	    file_changed(&before, &after);
+}
+
 int
 elfobj_read(const struct sysroot *sr, const char *path, unsigned what,
     struct elfobj *out, char **err)
 {
 	struct reader r;
-	struct stat st;
-	void *map = NULL;
+	bool changed = false;
 	int fd, rc;
 
 	memset(out, 0, sizeof *out);
@@ -832,37 +1011,25 @@ elfobj_read(const struct sysroot *sr, const char *path, unsigned what,
 		*err = xasprintf("%s: %s", path, sysroot_strerror(rc));
 		return -1;
 	}
-	if (fstat(fd, &st) != 0) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	r.fsize = (uint64_t)st.st_size;
 	if (elf_version(EV_CURRENT) == EV_NONE) {
-		damage(&r, _("libelf is unusable: %s"), elf_errmsg(-1));
+		damage(&r, _("libelf is unusable: %s"), elf_why(&r));
 		goto out;
 	}
-	r.e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (r.e == NULL) {
-		char *why = xstrdup(elf_errmsg(-1));
-
-		r.e = open_without_sections(&r, fd, &map);
-		if (r.e == NULL)
-			damage(&r, _("not a readable ELF file: %s"), why);
-		free(why);
-		if (r.e == NULL)
-			goto out;
+	for (int i = 0; i < READ_TRIES; i++) {
+		if (i > 0)
+			reader_reset(&r, out);
+		read_mapped(&r, fd, what, out, &changed);
+		if (!changed)
+			break;
 	}
-	if (elf_kind(r.e) != ELF_K_ELF) {
-		damage(&r, _("not an ELF file"));
-		goto out;
+	/* Whatever was read from a file that kept changing is not its
+	 * content: say so instead of calling it damaged. */
+	if (changed) {
+		FREE(&r.err);
+		damage(&r, _("the file changed while it was read (%d tries; it "
+		    "is being written or replaced?)"), READ_TRIES);
 	}
-	read_headers(&r, what, out);
 out:
-	if (r.e != NULL)
-		elf_end(r.e);
-	if (map != NULL)
-		munmap(map, (size_t)r.fsize);
 	close(fd);
 	free(r.loads.v);
 	free(r.needed.v);

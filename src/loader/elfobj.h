@@ -93,10 +93,18 @@ struct elfobj {
 
 /* Reads path (inside the sysroot). Returns 0, or -1 with *err set to a
  * message naming the file and the damage, which the caller frees; *out is
- * then empty (safe to elfobj_free). */
+ * then empty (safe to elfobj_free). A file that shrinks or changes while
+ * it is read is read again (three tries), then reported as changing; it
+ * never crashes the reader. libelf running out of memory ends the program
+ * with that message (die()), as our own allocations do. */
 int	elfobj_read(const struct sysroot *sr, const char *path, unsigned what,
 	    struct elfobj *out, char **err);
 void	elfobj_free(struct elfobj *obj);
+
+/* For the tests only (NULL in cudawiz): called with the path once a file
+ * is mapped and before it is parsed, where a test cuts the file short to
+ * prove a truncation under the reader is no crash. */
+extern void	(*elfobj_after_map_hook)(const char *path);
 
 /* The symbol named name (any version when version is NULL), or NULL. */
 const struct elfobj_symbol *elfobj_find_symbol(const struct elfobj *obj,
