@@ -20,7 +20,6 @@
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
 #include "util/homedir.h"
-#include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -111,13 +110,11 @@ static void
 how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
     const struct written *w)
 {
-	struct strbuf q = STRBUF_INIT;
 	char *undo, *src;
 
 	if (w->path == NULL)
 		return;
 	undo = script_deactivate_name(p);
-	shquote(&q, w->path);
 	fprintf(fp, _("wrote %s\n"), w->path);
 	if (w->backup != NULL)
 		fprintf(fp, _("  the file that was there is kept as %s\n"), w->backup);
@@ -148,14 +145,15 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
 		break;
 	}
 	case SCRIPT_DIRENV:
-		fprintf(fp, _("activate:  direnv allow %s\nundo:      leave the "
-		    "directory\n"), strbuf_str(&q));
+		src = script_source_cmd(fmt, w->path);
+		fprintf(fp, _("activate:  %s\nundo:      leave the directory\n"),
+		    src);
+		free(src);
 		break;
 	}
 	if (w->rc != NULL)
 		fprintf(fp, w->rc_changed ? _("added a line sourcing it to %s\n") :
 		    _("%s already sources it\n"), w->rc);
-	strbuf_free(&q);
 	free(undo);
 }
 

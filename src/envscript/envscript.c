@@ -299,37 +299,57 @@ script_login_shell(char *const *envp)
 	return base != NULL ? base + 1 : sh;
 }
 
-char *
-script_source_cmd(enum script_format f, const char *path)
+/* path as one word of f's shell, "./" before a relative path. */
+static void
+path_word(struct strbuf *sb, enum script_format f, const char *path)
 {
 	static const char bare[] =
 	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	    "./_+-";
-	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+	struct strbuf p = STRBUF_INIT;
 
-	if (f != SCRIPT_SH && f != SCRIPT_POWERSHELL && f != SCRIPT_FISH &&
-	    f != SCRIPT_CSH)
-		return NULL;
 	/* "./" before any relative path (also "dir/x": one rule, and a
 	 * "-dir/x" is no option either). */
 	if (path[0] != '/' && strncmp(path, "./", 2) != 0 &&
 	    strncmp(path, "../", 3) != 0)
 		strbuf_puts(&p, "./");
 	strbuf_puts(&p, path);
-	strbuf_puts(&sb, f == SCRIPT_SH || f == SCRIPT_POWERSHELL ? ". " :
-	    "source ");
 	/* Bare when no shell gives any of its characters a meaning (it
 	 * starts with '/' or '.', so not '-' or '~' either). */
 	if (strspn(strbuf_str(&p), bare) == p.len)
-		strbuf_puts(&sb, strbuf_str(&p));
-	else if (f == SCRIPT_SH)
-		shquote_always(&sb, strbuf_str(&p));
+		strbuf_puts(sb, strbuf_str(&p));
 	else if (f == SCRIPT_POWERSHELL)
-		ps_quote(&sb, strbuf_str(&p));
+		ps_quote(sb, strbuf_str(&p));
 	else if (f == SCRIPT_FISH)
-		fish_quote(&sb, strbuf_str(&p));
+		fish_quote(sb, strbuf_str(&p));
+	else if (f == SCRIPT_CSH)
+		csh_quote(sb, strbuf_str(&p));
 	else
-		csh_quote(&sb, strbuf_str(&p));
+		shquote_always(sb, strbuf_str(&p));
 	strbuf_free(&p);
+}
+
+char *
+script_source_cmd(enum script_format f, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	switch (f) {
+	case SCRIPT_SH:
+	case SCRIPT_POWERSHELL:
+		strbuf_puts(&sb, ". ");
+		break;
+	case SCRIPT_FISH:
+	case SCRIPT_CSH:
+		strbuf_puts(&sb, "source ");
+		break;
+	case SCRIPT_DIRENV:
+		/* direnv is a program: its argument in sh quoting. */
+		strbuf_puts(&sb, "direnv allow ");
+		break;
+	default:
+		return NULL;
+	}
+	path_word(&sb, f, path);
 	return strbuf_take(&sb);
 }

@@ -54,12 +54,13 @@ char	*script_deactivate_name(const struct env_plan *p);
 /* The command that sources the script at path in its own shell, to
  * print for a person to paste: ". './a b.sh'" (sh; PowerShell with its
  * quoting), "source ./x.fish" (fish), "source './x'\!'y.csh'" (csh and
- * tcsh, '!' outside the quotes), each in that shell's own quoting. A
+ * tcsh, '!' outside the quotes), each in that shell's own quoting;
+ * "direnv allow ./.envrc" for direnv (sh quoting). A
  * relative path gets a leading "./": `.` in dash, zsh, ksh and bash
  * --posix looks a bare name up on PATH, and a name starting with '-'
  * would be read as an option (tcsh's `source` and PowerShell's `.` take
  * no "--", so "./" is the one form every shell reads as a file). NULL
- * for the formats that are not sourced (conda, lmod, tcl, direnv).
+ * for the formats that are not sourced by hand (conda, lmod, tcl).
  * Malloc'd. */
 char	*script_source_cmd(enum script_format f, const char *path);
 /* The user's shell by name, from $SHELL in envp ("bash", "fish" …);

@@ -95,6 +95,11 @@ write sh sub/f1
 is "$(sed -n 's/^activate:  //p' "$D.out")" ". ./sub/f1" \
     "a relative path with a directory gets ./ too"
 
+# direnv is a program taking the path: the same ./ and sh quoting.
+write direnv "-x envrc"
+is "$(sed -n 's/^activate:  //p' "$D.out")" "direnv allow './-x envrc'" \
+    "direnv: the path as one word that is no option"
+
 # --install-rc refuses a HOME that is not an absolute path, before
 # writing anything: not the script, not an rc file under the current
 # directory.
