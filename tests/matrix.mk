@@ -38,7 +38,10 @@ EXTRA_DIST += data/matrix.json data/SCHEMA.md
 
 check_PROGRAMS += tests/unit/test_matrix tests/unit/test_matrix_schema
 tests_unit_test_matrix_SOURCES = tests/unit/test_matrix.c
-tests_unit_test_matrix_CPPFLAGS = $(UNIT_CPPFLAGS) -DMATRIX_JSON_FILE='"$(MATRIX_JSON)"'
+# The document embedded, as make names it (relative to the top build
+# directory unless absolute), for comparing the built-in rows with it.
+tests_unit_test_matrix_CPPFLAGS = $(UNIT_CPPFLAGS) \
+	-DMATRIX_JSON_FILE='"$(MATRIX_JSON)"' -DTOP_BUILDDIR='"$(abs_top_builddir)"'
 tests_unit_test_matrix_LDADD = $(UNIT_LDADD)
 tests_unit_test_matrix_schema_SOURCES = tests/unit/test_matrix_schema.c
 tests_unit_test_matrix_schema_CPPFLAGS = $(UNIT_CPPFLAGS)

@@ -1751,11 +1751,14 @@ matrix_write_c(const struct matrix *m, const char *from, FILE *out)
 	struct cwriter w = { out, 0 };
 	struct strbuf top = STRBUF_INIT;
 
-	/* The name goes into a comment: anything that could end it or
-	 * start a line of its own is shown as '?'. */
+	/* The file's name alone, so the output does not depend on where the
+	 * build ran; it goes into a comment, so anything that could end the
+	 * comment or start a line is shown as '?'. */
+	if (strrchr(from, '/') != NULL)
+		from = strrchr(from, '/') + 1;
 	fputs("/* Generated from ", out);
 	for (const char *p = from; *p != '\0'; p++)
-		fputc(is_alnum(*p) || strchr("._-/+", *p) != NULL ? *p : '?', out);
+		fputc(is_alnum(*p) || strchr("._-+", *p) != NULL ? *p : '?', out);
 	fputs(" by src/matrix/mkembedded; do not edit. */\n"
 	    "#include \"config.h\"\n\n"
 	    "#include <stdbool.h>\n"

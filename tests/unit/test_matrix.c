@@ -15,6 +15,7 @@
 #include "matrix/internal.h"
 #include "matrix/matrix.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 static const char *
 driver(const struct matrix *m, const char *cuda, enum matrix_os os)
@@ -410,14 +411,20 @@ parse_source(void)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536], *err = NULL;
-	FILE *f = fopen(MATRIX_JSON_FILE, "rb");
+	/* make runs in the top build directory, so a relative name is
+	 * relative to it, wherever this test runs. */
+	char *path = MATRIX_JSON_FILE[0] == '/' ? xstrdup(MATRIX_JSON_FILE) :
+	    xasprintf("%s/%s", TOP_BUILDDIR, MATRIX_JSON_FILE);
+	FILE *f = fopen(path, "rb");
 	struct matrix *m;
 	size_t n;
 
 	if (f == NULL) {
-		printf("# %s: %s\n", MATRIX_JSON_FILE, strerror(errno));
+		printf("# %s: %s\n", path, strerror(errno));
+		free(path);
 		return NULL;
 	}
+	free(path);
 	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
 		strbuf_add(&sb, buf, n);
 	fclose(f);
