@@ -20,6 +20,7 @@
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
 #include "util/homedir.h"
+#include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -135,11 +136,19 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
 	case SCRIPT_TCL: {
 		char *dir = xstrdup(w->path), *base = xstrdup(w->path);
 		char *b = basename(base), *dot = strrchr(b, '.');
+		struct strbuf qd = STRBUF_INIT, qb = STRBUF_INIT;
 
 		if (fmt == SCRIPT_LMOD && dot != NULL && strcmp(dot, ".lua") == 0)
 			*dot = '\0';
+		/* `module` is a shell function or alias: its arguments in
+		 * sh quoting, so a blank in the directory stays in it. */
+		shquote(&qd, dirname(dir));
+		shquote(&qb, b);
 		fprintf(fp, _("activate:  module use %s && module load %s\n"
-		    "undo:      module unload %s\n"), dirname(dir), b, b);
+		    "undo:      module unload %s\n"), strbuf_str(&qd),
+		    strbuf_str(&qb), strbuf_str(&qb));
+		strbuf_free(&qd);
+		strbuf_free(&qb);
 		free(dir);
 		free(base);
 		break;

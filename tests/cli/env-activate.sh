@@ -100,6 +100,12 @@ write direnv "-x envrc"
 is "$(sed -n 's/^activate:  //p' "$D.out")" "direnv allow './-x envrc'" \
     "direnv: the path as one word that is no option"
 
+# The module line: its directory and name in sh quoting.
+mkdir -p "$D/a b"
+write lmod "a b/cuda.lua"
+is "$(sed -n 's/^activate:  //p' "$D.out")" "module use 'a b' && module load cuda" \
+    "lmod: a directory with a blank is quoted"
+
 # --install-rc refuses a HOME that is not an absolute path, before
 # writing anything: not the script, not an rc file under the current
 # directory.
