@@ -17,11 +17,27 @@
 #include "helper/jsonl.h"
 
 static int out_fd = 1;
+/* The run's token and a blank, before each record; empty: none. */
+static char token[JSONL_TOKEN_MAX + 2];
 
 void
 jsonl_set_fd(int fd)
 {
 	out_fd = fd;
+}
+
+bool
+jsonl_set_token(const char *tok)
+{
+	size_t n = strlen(tok);
+
+	if (n == 0 || n > JSONL_TOKEN_MAX ||
+	    strspn(tok, "0123456789abcdef") != n)
+		return false;
+	memcpy(token, tok, n);
+	token[n] = ' ';
+	token[n + 1] = '\0';
+	return true;
 }
 
 /* Out of memory in a program this small means the machine is in
@@ -168,6 +184,7 @@ void
 rec_open(struct rec *r, const char *check)
 {
 	memset(r, 0, sizeof *r);
+	puts_(r, token);
 	put(r, "{", 1);
 	r->first[0] = true;
 	rec_str(r, "check", check);

@@ -22,6 +22,14 @@ struct rec {
 /* Where records go: the private copy of the original stdout. */
 void jsonl_set_fd(int fd);
 
+/* The parent's per-run token (lowercase hex, up to JSONL_TOKEN_MAX
+ * characters), written with a blank before each record from now on, so
+ * that a line written to the protocol descriptor by someone who does not
+ * know it is not taken for a record; false (and none) when TOK is not
+ * one. */
+#define JSONL_TOKEN_MAX	64
+bool jsonl_set_token(const char *tok);
+
 /* Starts {"check":CHECK. */
 void rec_open(struct rec *r, const char *check);
 /* Writes the record and frees its buffer. */

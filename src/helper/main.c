@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "helper/helper.h"
@@ -98,6 +100,42 @@ parse(int argc, char **argv, struct helper_opts *o)
 		usage("this mode needs --lib PATH");
 }
 
+/* The parent's token for this run (docs/VERIFY.md), taken before any
+ * library is loaded. A library can read the environment, and
+ * /proc/self/environ shows the strings the process started with rather
+ * than what unsetenv() left: the value is overwritten in place too. */
+static void
+take_token(void)
+{
+	char *tok = getenv("CUDAWIZ_VERIFY_TOKEN");
+
+	if (tok == NULL)
+		return;
+	if (!jsonl_set_token(tok))
+		fputs("cudawiz-verify: CUDAWIZ_VERIFY_TOKEN is not a token; "
+		    "records go out without one\n", stderr);
+	memset(tok, 'x', strlen(tok));
+	unsetenv("CUDAWIZ_VERIFY_TOKEN");
+}
+
+/* Where the records' descriptor goes: a random number between 64 and
+ * the limit, so that a library writing to a small descriptor it thinks
+ * its own (or to 3, the first free one, on purpose) misses the
+ * protocol. A library that looks through /proc/self/fd still finds it. */
+static int
+record_fd_floor(void)
+{
+	struct rlimit rl;
+	unsigned int r;
+	rlim_t lim = 1024;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		lim = rl.rlim_cur < 65536 ? rl.rlim_cur : 65536;
+	if (lim <= 128 || getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
+		return 3;
+	return 64 + (int)(r % (unsigned int)(lim - 64));
+}
+
 /* The protocol gets a private copy of stdout before any library is
  * loaded; descriptor 1 then points at stderr, so a library's printf
  * lands there and never between two records. CLOEXEC keeps the copy from
@@ -105,8 +143,10 @@ parse(int argc, char **argv, struct helper_opts *o)
 static void
 private_stdout(void)
 {
-	int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, record_fd_floor());
 
+	if (fd < 0)
+		fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
 	jsonl_set_fd(fd);
 	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
 		int null = open("/dev/null", O_WRONLY);
@@ -133,6 +173,7 @@ main(int argc, char **argv)
 	    strcmp(argv[1], "--dump-ptx") == 0))
 		return ptx_option(argv[1], argc >= 3 ? argv[2] : NULL);
 	parse(argc, argv, &o);
+	take_token();
 	private_stdout();
 	start = now_ms();
 

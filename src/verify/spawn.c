@@ -1,12 +1,21 @@
 /* Running the helper once: a child process in its own process group, its
  * stdout read as records, its stderr kept for evidence, killed when the
  * timeout passes. Whatever the vendor library does in there (crash, hang,
- * exit, print), this side only ever sees a process that ended. */
+ * exit, print, fork), this side only ever sees a process that ended.
+ *
+ * Each run has a token, passed in the helper's environment and written
+ * before every record: a line without it is not a record, whoever wrote
+ * it to the protocol's pipe (a child a library started that kept the
+ * descriptor, a library writing to descriptors it did not open). It does
+ * not stop the library itself, which runs in the helper's address space
+ * and can read the token there. */
 #include "config.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -21,17 +30,71 @@
 /* The end of stderr is where a library says why it stopped. */
 #define STDERR_KEEP	4096
 #define GARBAGE_SAMPLE	200
+#define TOKEN_VAR	"CUDAWIZ_VERIFY_TOKEN"
+#define TOKEN_BYTES	16
+
+/* A fresh token, 32 hex digits; "" when the kernel gives no randomness
+ * (the records then come without one, as from a helper run by hand). */
+static void
+make_token(char tok[2 * TOKEN_BYTES + 1])
+{
+	unsigned char r[TOKEN_BYTES];
+
+	tok[0] = '\0';
+	if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+		return;
+	for (size_t i = 0; i < sizeof r; i++)
+		snprintf(tok + 2 * i, 3, "%02x", r[i]);
+}
+
+/* ENV without any token of its own, with TOK's. */
+static char **
+env_with_token(char *const *env, const char *tok, char **owned)
+{
+	size_t n = 0, k = 0;
+	char **v;
+
+	while (env[n] != NULL)
+		n++;
+	v = xreallocarray(NULL, n + 2, sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(env[i], TOKEN_VAR "=", sizeof TOKEN_VAR) != 0)
+			v[k++] = env[i];
+	*owned = NULL;
+	if (*tok != '\0')
+		v[k++] = *owned = xasprintf("%s=%s", TOKEN_VAR, tok);
+	v[k] = NULL;
+	return v;
+}
+
+/* The line without the token and its blank; NULL when it does not carry
+ * the token. */
+static const char *
+untoken(const char *line, size_t *len, const char *tok)
+{
+	size_t n = strlen(tok);
+
+	if (n == 0)
+		return line;
+	if (*len <= n || memcmp(line, tok, n) != 0 || line[n] != ' ')
+		return NULL;
+	*len -= n + 1;
+	return line + n + 1;
+}
 
 static void
-take_line(struct verify_run *run, const char *line, size_t len, bool *ended)
+take_line(struct verify_run *run, const char *line, size_t len,
+    const char *tok, bool *ended)
 {
 	struct verify_record rec;
+	const char *body;
 
 	if (len > 0 && line[len - 1] == '\r')
 		len--;
 	if (len == 0)
 		return;
-	if (!verify_parse_line(line, len, &rec)) {
+	if ((body = untoken(line, &len, tok)) == NULL ||
+	    !verify_parse_line(body, len, &rec)) {
 		if (run->garbage_lines++ == 0)
 			run->garbage_sample = xstrndup(line,
 			    len < GARBAGE_SAMPLE ? len : GARBAGE_SAMPLE);
@@ -52,19 +115,20 @@ take_line(struct verify_run *run, const char *line, size_t len, bool *ended)
 }
 
 static void
-take_lines(struct verify_run *run, const struct strbuf *out, bool *ended)
+take_lines(struct verify_run *run, const struct strbuf *out, const char *tok,
+    bool *ended)
 {
 	size_t start = 0;
 
 	for (size_t i = 0; i < out->len; i++) {
 		if (out->buf[i] != '\n')
 			continue;
-		take_line(run, out->buf + start, i - start, ended);
+		take_line(run, out->buf + start, i - start, tok, ended);
 		start = i + 1;
 	}
 	/* A last line without its newline: the helper died mid-write. */
 	if (start < out->len)
-		take_line(run, out->buf + start, out->len - start, ended);
+		take_line(run, out->buf + start, out->len - start, tok, ended);
 }
 
 void
@@ -73,7 +137,8 @@ verify_exec(struct verify_run *run, const char *helper, char *const *env,
 {
 	struct runcap rc;
 	double t0;
-	char **argv, *err = NULL;
+	char **argv, **envt, *err = NULL, *tokvar;
+	char tok[2 * TOKEN_BYTES + 1];
 	bool ended = false;
 	int status;
 
@@ -82,17 +147,23 @@ verify_exec(struct verify_run *run, const char *helper, char *const *env,
 	for (size_t i = 0; i < run->argv.n; i++)
 		argv[i + 1] = run->argv.v[i];
 	argv[run->argv.n + 1] = NULL;
+	make_token(tok);
+	envt = env_with_token(env, tok, &tokvar);
 	t0 = mono_ms();
-	if (runcap(helper, argv, env, timeout_s, STDOUT_CAP, &rc, &err) != 0) {
+	if (runcap(helper, argv, envt, timeout_s, STDOUT_CAP, &rc, &err) != 0) {
 		run->outcome = VERIFY_NOT_STARTED;
 		run->start_error = err;
 		runcap_free(&rc);
+		free(envt);
+		free(tokvar);
 		free(argv);
 		return;
 	}
+	free(envt);
+	free(tokvar);
 	run->ms = mono_ms() - t0;
 	status = rc.status;
-	take_lines(run, &rc.out, &ended);
+	take_lines(run, &rc.out, tok, &ended);
 	if (rc.err.len > 0)
 		run->stderr_tail = xstrdup(rc.err.len > STDERR_KEEP ?
 		    rc.err.buf + rc.err.len - STDERR_KEEP : rc.err.buf);

@@ -1,11 +1,13 @@
 #!/bin/sh
-# Issue 16, point 7: what a vendor library starts inside the helper. A fake
+# Issue 16, points 7 and 12: what a vendor library starts inside the helper. A fake
 # libcuda whose constructor leaves a sleeping child holding the helper's
 # pipes, one whose child escapes into its own session, one that lists the
 # descriptors it can reach, and a cudawiz ended by SIGTERM while a hanging
 # library's daemon sleeps. The helper's exit is the end of the run (not
 # the pipes a grandchild holds), nothing it started outlives cudawiz, and
-# it inherits no descriptor of cudawiz's but its pipes.
+# it inherits no descriptor of cudawiz's but its pipes; a record forged
+# on the helper's pipe by a library that does not know the run's token
+# is garbage.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
 [ -x "$CUDAWIZ" ] || skip_all "cudawiz is not built ($CUDAWIZ)"
@@ -57,6 +59,7 @@ fake fork FORK
 fake setsid SETSID
 fake sethang SETSID -DFAKE_HANG_INIT
 fake fds FDS -DFAKE_FDLIST="\"$W/fds.list\""
+fake forge FORGE
 
 # pv NAME [ARGS]: cudawiz verify --json with fake NAME first on
 # LD_LIBRARY_PATH; timeout(1) only guards against a hang.
@@ -101,6 +104,15 @@ else
 	is "$(grep -v -c ' pipe:' "$W/fds.list")" 0 \
 	    "... every one above 2 is a pipe (the helper's records)"
 fi
+
+# --- a forged record ----------------------------------------------------
+# The library writes an end record of its own to the records' pipe; it
+# lacks the run's token, so it is garbage, not a record.
+pv forge --quick
+is "$(drv '[.records[] | select(.forged)] | length')" 0 \
+    "a library forging a record on the helper's pipe: the forgery is no record"
+ok "... it is counted as garbage" [ "$(drv .garbage_lines)" -ge 1 ]
+is "$(drv '[.records[] | select(.check == "end")] | length')" 1 "... one end, the helper's"
 
 # --- SIGTERM while a library hangs, its daemon asleep -------------------
 env -i PATH=/usr/bin:/bin HOME=/nonexistent ASAN_OPTIONS="$NO_SEGV_HANDLER" \

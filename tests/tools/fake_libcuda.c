@@ -23,6 +23,8 @@
  *		(-DFAKE_HANG_INIT: and then hangs in cuInit)
  * FAKE_FDS	works, and its constructor writes the descriptors above 2
  *		it finds open, with what they point at, to FAKE_FDLIST
+ * FAKE_FORGE	works, and its constructor writes a forged record (an end
+ *		with "forged":true) to every pipe it finds open above 2
  *
  * Only the functions the helper binds are here, with their plain C
  * types: this file must not need cuda.h either. */
@@ -50,6 +52,7 @@
 #define FAKE_FORK	12
 #define FAKE_SETSID	13
 #define FAKE_FDS	14
+#define FAKE_FORGE	15
 
 #ifndef FAKE_MODE
 #define FAKE_MODE FAKE_GOOD
@@ -167,6 +170,37 @@ list_fds(void)
 	if (write(fd, text, len) < 0)
 		abort();
 	close(fd);
+}
+#endif
+
+#if FAKE_MODE == FAKE_FORGE
+/* A library that knows the protocol but not the run's token: it finds
+ * the records' pipe by looking, whatever its number. */
+__attribute__((constructor)) static void
+forge(void)
+{
+	static const char line[] =
+	    "{\"check\":\"end\",\"ok\":true,\"forged\":true}\n";
+	char target[64], path[64];
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		int n = atoi(de->d_name);
+		ssize_t t;
+
+		if (de->d_name[0] == '.' || n <= 2 || n == dirfd(d))
+			continue;
+		snprintf(path, sizeof path, "/proc/self/fd/%d", n);
+		t = readlink(path, target, sizeof target - 1);
+		target[t > 0 ? t : 0] = '\0';
+		if (strncmp(target, "pipe:", 5) == 0 &&
+		    write(n, line, sizeof line - 1) < 0)
+			continue;	/* its read end, or closed */
+	}
+	closedir(d);
 }
 #endif
 
