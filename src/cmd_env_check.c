@@ -5,9 +5,12 @@
  * page shares; this file picks the format and prints. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "envplan/check.h"
@@ -16,6 +19,7 @@
 #include "matrix/select.h"
 #include "present/json.h"
 #include "util/envp.h"
+#include "util/openreg.h"
 #include "util/xalloc.h"
 
 extern char **environ;
@@ -231,6 +235,25 @@ print_json(const struct check *c, bool ok)
 
 /* ------------------------------------------------------------ main */
 
+/* The script must be a regular file before anything reads it: reading a
+ * FIFO waits for a writer (the format sniffing and the shell that sources
+ * it would both hang), and opening a device can have effects of its own. */
+static int
+check_script_file(const char *file, char **err)
+{
+	struct stat st;
+	int fd, rc = openreg(AT_FDCWD, file, OPENREG_FOLLOW, &fd, &st);
+
+	if (rc != 0) {
+		*err = xasprintf("%s: %s", file, openreg_strerror(rc, &st));
+		return -1;
+	}
+	if (close(fd) != 0) {
+		/* Only read from; nothing to lose. */
+	}
+	return 0;
+}
+
 int
 cmd_env_check(const struct cli_opts *opts)
 {
@@ -244,6 +267,8 @@ cmd_env_check(const struct cli_opts *opts)
 
 	memset(&c, 0, sizeof c);
 	c.file = opts->check;
+	if (check_script_file(c.file, &err) != 0)
+		goto fail;
 	if (opts->shell != NULL) {
 		if (!script_format_parse(opts->shell, &fmt)) {
 			fprintf(stderr, _("%s: --shell %s: not a format cudawiz "

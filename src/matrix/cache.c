@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
+#include "util/openreg.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/pathnorm.h"
@@ -64,27 +65,18 @@ cache_read_file(const char *path, size_t max, char **data, size_t *len,
 	struct stat st;
 	char buf[8192];
 	ssize_t n;
-	int fd;
+	int fd, rc;
 
 	*data = NULL;
 	*len = 0;
 	*err = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return 1;
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	/* A FIFO or a device would block or never end. */
-	if (!S_ISREG(st.st_mode)) {
-		*err = xasprintf(_("%s: not a regular file"), path);
-		close(fd);
+	/* A FIFO would block and a device never end, or do something when
+	 * opened: only a regular file is opened (a link to one will do). */
+	rc = openreg(AT_FDCWD, path, OPENREG_FOLLOW, &fd, &st);
+	if (rc == ENOENT)
+		return 1;
+	if (rc != 0) {
+		*err = xasprintf("%s: %s", path, openreg_strerror(rc, &st));
 		return -1;
 	}
 	for (;;) {

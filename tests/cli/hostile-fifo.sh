@@ -3,8 +3,9 @@
 # files: a toolkit's version.json, version.txt and header, a library, the
 # python interpreter, pyvenv.cfg, METADATA, a conda record, conda's list
 # of environments, torch/version.py, /proc and /sys files, ld.so.conf and
-# ld.so.cache. Opening one for reading waits for a writer; reading one
-# waits for data. Each run must finish at once, and each FIFO must be
+# ld.so.cache; and outside the tree, the matrix cache and its validators,
+# --matrix FILE and env --check FILE. Opening one for reading waits for a
+# writer; reading one waits for data. Each run must finish at once, and each FIFO must be
 # named as not a regular file.
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fixture.sh"
@@ -95,5 +96,44 @@ is "$(fx_jq '.error')" "$C/bin/python3.10: not a regular file" "a FIFO as the re
 
 hostile_run "env --shell sh" "env --shell sh" "$@"
 ok "the script is valid sh" sh -n "$FX_OUT"
+
+# Issue 16: the files cudawiz reads from outside the tree — the matrix
+# cache and its validators, --matrix FILE, env --check FILE. Opening one
+# of these FIFOs used to wait for a writer for ever.
+fx_new
+mkdir -p "$FX/cache/cudawiz"
+mkfifo "$FX/cache/cudawiz/matrix.json" "$FX/matrix.fifo" "$FX/script.fifo" ||
+    skip_all "cannot make a FIFO in $FX_TMP"
+fifo_matrix=$FX_MATRIX
+FX_MATRIX=
+hostile_run "doctor, the cached matrix a FIFO" "doctor --json" XDG_CACHE_HOME="$FX/cache"
+like "$(hostile_note "compatibility matrix cache")" \
+    "cudawiz/matrix\.json: is a FIFO, not a regular file" \
+    "the cached FIFO is ignored, with a note saying what it is"
+is "$(fx_jq .matrix.source)" embedded "... and the built-in matrix is used"
+
+rm -f "$FX/cache/cudawiz/matrix.json"
+jq --arg d "$(date -u +%Y-%m-%d)" '.date = $d' "$TESTS_SRCDIR/../data/matrix.json" \
+    > "$FX/cache/cudawiz/matrix.json" || skip_all "cannot copy data/matrix.json"
+mkfifo "$FX/cache/cudawiz/matrix.json.etag" || skip_all "cannot make a FIFO in $FX_TMP"
+hostile_run "matrix show, the validators file a FIFO" "matrix show --json" \
+    XDG_CACHE_HOME="$FX/cache"
+is "$(fx_jq .source)" cache "the cached matrix beside it is still used"
+
+# A file named on the command line that cannot be read: exit 2.
+HOSTILE_EXIT=2
+FX_MATRIX=$FX/matrix.fifo
+hostile_run "doctor --matrix FIFO" doctor
+like "$(cat "$FX.stderr")" "matrix\.fifo: is a FIFO, not a regular file" \
+    "the FIFO given as --matrix is named, and what it is"
+FX_MATRIX=
+hostile_run "env --check FIFO" env -- --check "$FX/script.fifo"
+like "$(cat "$FX.stderr")" "script\.fifo: is a FIFO, not a regular file" \
+    "the FIFO given to env --check is named, and what it is"
+hostile_run "env --check FIFO --shell sh" env -- --check "$FX/script.fifo" --shell sh
+like "$(cat "$FX.stderr")" "script\.fifo: is a FIFO, not a regular file" \
+    "... refused before the shell would source it"
+HOSTILE_EXIT=
+FX_MATRIX=$fifo_matrix
 
 done_testing
