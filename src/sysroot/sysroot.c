@@ -1,12 +1,19 @@
 /* The sysroot layer; see sysroot.h.
  *
  * On the host every call goes straight to the kernel. Under a directory
- * root, paths are walked one component at a time with lstat(2), and
- * symlinks are expanded by hand so that they cannot leave the root; the
- * walk gives up with ELOOP after 40 links, as Linux does, or as soon as
- * it expands the same link with the same rest of the path again: that
- * walk can only go round, and a tree with thousands of paths through a
- * loop would otherwise cost 40 lstat(2)s and readlink(2)s each. */
+ * root, paths are walked one component at a time with file descriptors:
+ * each component is opened with openat(O_PATH | O_NOFOLLOW) from the
+ * descriptor of the directory before it, starting from a descriptor of
+ * the root taken once, and the operation acts on the descriptor the walk
+ * ends with (fstat, readlinkat, and an open of that very name in the
+ * directory already held, checked to be the same file). A name that was
+ * checked is never looked up again from the root's path, so a directory
+ * swapped for a symlink while cudawiz reads the tree cannot lead outside
+ * it. Symlinks are expanded by hand so that they cannot leave the root
+ * either; the walk gives up with ELOOP after 40 links, as Linux does, or
+ * as soon as it expands the same link with the same rest of the path
+ * again: that walk can only go round, and a tree with thousands of paths
+ * through a loop would otherwise cost 40 readlinks each. */
 #include "config.h"
 
 #include <dirent.h>
@@ -19,14 +26,20 @@
 
 #include "i18n.h"
 #include "sysroot/sysroot.h"
+#include "util/openreg.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define SYSROOT_MAXLINKS 40
+/* How a component is held during a walk: the thing itself, never what a
+ * symlink there points to, and no open(2) of a device or FIFO. */
+#define WALK_FLAGS (O_PATH | O_NOFOLLOW | O_CLOEXEC)
+
+void (*sysroot_walk_hook)(const char *walked);
 
 /* A directory listing kept for the rest of the run. */
 struct listing {
-	char		*path;		/* the host path listed */
+	char		*path;		/* the path listed */
 	int		 rc;
 	struct strv	 names;		/* sorted */
 };
@@ -39,9 +52,18 @@ struct listings {
 struct sysroot {
 	char		*dir;		/* "/" or an absolute, canonical directory */
 	bool		 host;
+	int		 rootfd;	/* O_PATH descriptor of dir; -1 on the host */
 	/* NULL unless sysroot_keep_listings() asked for it; a pointer, so
 	 * that listing through a const sysroot can still fill it. */
 	struct listings	*listings;
+};
+
+/* Where a walk under a directory root ended. */
+struct found {
+	int		 fd;		/* O_PATH: the thing itself */
+	int		 parent;	/* O_PATH: the directory holding it; -1: fd is the root */
+	char		 name[NAME_MAX + 1];	/* its name in parent */
+	struct stat	 st;		/* of fd */
 };
 
 struct sysroot *
@@ -53,6 +75,7 @@ sysroot_new(const char *dir, char **err)
 
 	*err = NULL;
 	sr = xcalloc(1, sizeof *sr);
+	sr->rootfd = -1;
 	if (dir == NULL || *dir == '\0' || strcmp(dir, "/") == 0) {
 		sr->dir = xstrdup("/");
 		sr->host = true;
@@ -64,15 +87,16 @@ sysroot_new(const char *dir, char **err)
 		free(sr);
 		return NULL;
 	}
-	if (stat(canon, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		*err = xasprintf(_("root directory %s: %s"), dir,
-		    strerror(ENOTDIR));
-		free(canon);
-		free(sr);
+	sr->dir = canon;
+	sr->host = strcmp(canon, "/") == 0;
+	if (sr->host)
+		return sr;
+	sr->rootfd = open(canon, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (sr->rootfd < 0 || fstat(sr->rootfd, &st) != 0) {
+		*err = xasprintf(_("root directory %s: %s"), dir, strerror(errno));
+		sysroot_free(sr);
 		return NULL;
 	}
-	sr->host = strcmp(canon, "/") == 0;
-	sr->dir = canon;
 	return sr;
 }
 
@@ -88,6 +112,9 @@ sysroot_free(struct sysroot *sr)
 		}
 		free(sr->listings->v);
 		free(sr->listings);
+	}
+	if (sr->rootfd >= 0 && close(sr->rootfd) != 0) {
+		/* Nothing was written through it. */
 	}
 	free(sr->dir);
 	free(sr);
@@ -120,9 +147,28 @@ sysroot_strerror(int err)
 		return _("not a regular file");
 	case SYSROOT_ETOOBIG:
 		return _("file is larger than expected");
+	case SYSROOT_ECHANGED:
+		return _("the file was replaced while it was being opened");
 	default:
 		return strerror(err);
 	}
+}
+
+/* Closes a descriptor a walk opened; the root's stays open. */
+static void
+drop(const struct sysroot *sr, int *fd)
+{
+	if (*fd >= 0 && *fd != sr->rootfd && close(*fd) != 0) {
+		/* An O_PATH descriptor: nothing to flush. */
+	}
+	*fd = -1;
+}
+
+static void
+found_close(const struct sysroot *sr, struct found *f)
+{
+	drop(sr, &f->fd);
+	drop(sr, &f->parent);
 }
 
 /* Drops the last component of the canonical path held in sb ("" is "/"). */
@@ -139,27 +185,102 @@ canon_up(struct strbuf *sb)
 }
 
 /*
- * Walks path inside a directory root. On success *canon is the path inside
- * the root ("/" for the root itself) with every symlink expanded, except the
- * last component when follow_last is false. Every component but the last
- * must exist; the last must exist only when must_exist is set.
+ * Opens the canonical path canon (every component a directory the walk
+ * has been through) again from the root, after a "..": into *dir, its
+ * parent into *parent and its last component into name. The parent is
+ * found by name again, not with openat(dir, ".."), which would follow a
+ * directory moved out of the root; every component is opened without
+ * following a link, so one swapped in since is an error, not a way out.
+ */
+static int
+reopen(const struct sysroot *sr, const struct strbuf *canon, int *parent,
+    int *dir, char *name)
+{
+	const char *p = canon->len > 0 ? canon->buf : "";
+
+	drop(sr, parent);
+	drop(sr, dir);
+	*dir = sr->rootfd;
+	name[0] = '\0';
+	while (*p == '/') {
+		const char *end = strchr(p + 1, '/');
+		size_t n = end != NULL ? (size_t)(end - p - 1) : strlen(p + 1);
+		int fd;
+
+		memcpy(name, p + 1, n);
+		name[n] = '\0';
+		fd = openat(*dir, name, WALK_FLAGS | O_DIRECTORY);
+		if (fd < 0)
+			return errno;
+		drop(sr, parent);
+		*parent = *dir;
+		*dir = fd;
+		p += n + 1;
+	}
+	return 0;
+}
+
+/*
+ * The link held by fd, met at comp after the canonical path cur with
+ * rest.buf[pos..] still to walk: puts the target in front of what is
+ * left. Returns ELOOP for a walk that can only go round.
+ */
+static int
+expand(int fd, const struct strbuf *cur, const char *comp, struct strbuf *rest,
+    size_t pos, struct strv *expanded, int *links, bool *absolute)
+{
+	char target[PATH_MAX];
+	struct strbuf nrest = STRBUF_INIT;
+	char *state;
+	ssize_t tl;
+
+	if (++*links > SYSROOT_MAXLINKS)
+		return ELOOP;
+	state = xasprintf("%s/%s\n%s", cur->len > 0 ? cur->buf : "", comp,
+	    rest->buf + pos + strspn(rest->buf + pos, "/"));
+	if (strv_contains(expanded, state)) {
+		free(state);
+		return ELOOP;
+	}
+	strv_push_owned(expanded, state);
+	/* The link held, not the name: it may have changed since. */
+	tl = readlinkat(fd, "", target, sizeof target - 1);
+	if (tl < 0)
+		return errno;
+	target[tl] = '\0';
+	*absolute = target[0] == '/';
+	strbuf_puts(&nrest, target);
+	strbuf_putc(&nrest, '/');
+	strbuf_add(&nrest, rest->buf + pos, rest->len - pos);
+	strbuf_free(rest);
+	*rest = nrest;
+	return 0;
+}
+
+/*
+ * Walks path inside a directory root. On success *f holds the thing the
+ * path names, with every symlink expanded except the last component when
+ * follow_last is false, and, when canon is not NULL, *canon is its path
+ * inside the root ("/" for the root itself). Every component must exist.
  */
 static int
 walk(const struct sysroot *sr, const char *path, bool follow_last,
-    bool must_exist, char **canon)
+    struct found *f, char **canon)
 {
 	struct strbuf cur = STRBUF_INIT;	/* canonical so far, "" = "/" */
 	struct strbuf rest = STRBUF_INIT;	/* what is left to walk */
-	struct strbuf host = STRBUF_INIT;
 	struct strv expanded = STRV_INIT;	/* "link\nrest" per expansion */
+	struct stat st;
+	int parent = -1, obj = sr->rootfd, fd = -1;
+	char name[NAME_MAX + 1] = "";
+	bool stale = false, have_st = false;
 	size_t pos = 0;
 	int links = 0, rc = 0;
 
 	strbuf_puts(&rest, path);
 	while (pos < rest.len) {
 		size_t start, n;
-		bool last;
-		struct stat st;
+		bool last, absolute = false;
 		char comp[NAME_MAX + 1];
 
 		while (pos < rest.len && rest.buf[pos] == '/')
@@ -182,112 +303,105 @@ walk(const struct sysroot *sr, const char *path, bool follow_last,
 			continue;
 		if (strcmp(comp, "..") == 0) {
 			canon_up(&cur);
+			stale = true;
+			have_st = false;
 			continue;
 		}
 		if (cur.len + n + 2 > PATH_MAX) {
 			rc = ENAMETOOLONG;
 			goto out;
 		}
-		host.len = 0;
-		strbuf_puts(&host, sr->dir);
-		strbuf_add(&host, cur.buf != NULL ? cur.buf : "", cur.len);
-		strbuf_putc(&host, '/');
-		strbuf_puts(&host, comp);
-
-		if (last && !follow_last && !must_exist) {
-			strbuf_putc(&cur, '/');
-			strbuf_puts(&cur, comp);
-			break;
+		if (stale) {
+			rc = reopen(sr, &cur, &parent, &obj, name);
+			if (rc != 0)
+				goto out;
+			stale = false;
 		}
-		if (lstat(host.buf, &st) != 0) {
+		/* Most components before the last are plain directories:
+		 * O_DIRECTORY says so without an fstat(2) (a link there
+		 * fails with ENOTDIR, and is looked at below). */
+		fd = last ? -1 : openat(obj, comp, WALK_FLAGS | O_DIRECTORY);
+		if (fd >= 0) {
+			have_st = false;
+		} else if (!last && errno != ENOTDIR) {
 			rc = errno;
-			if (rc == ENOENT && last && !must_exist) {
-				rc = 0;
-				strbuf_putc(&cur, '/');
-				strbuf_puts(&cur, comp);
-			}
 			goto out;
-		}
-		if (S_ISLNK(st.st_mode) && (follow_last || !last)) {
-			char target[PATH_MAX];
-			ssize_t tl;
-			struct strbuf nrest = STRBUF_INIT;
-			char *state;
-
-			if (++links > SYSROOT_MAXLINKS) {
-				rc = ELOOP;
-				goto out;
-			}
-			state = xasprintf("%s\n%s", host.buf, rest.buf + pos +
-			    strspn(rest.buf + pos, "/"));
-			if (strv_contains(&expanded, state)) {
-				free(state);
-				rc = ELOOP;
-				goto out;
-			}
-			strv_push_owned(&expanded, state);
-			tl = readlink(host.buf, target, sizeof target - 1);
-			if (tl < 0) {
+		} else {
+			fd = openat(obj, comp, WALK_FLAGS);
+			if (fd < 0 || fstat(fd, &st) != 0) {
 				rc = errno;
 				goto out;
 			}
-			target[tl] = '\0';
-			if (target[0] == '/')
+			have_st = true;
+		}
+		if (have_st && S_ISLNK(st.st_mode) && (follow_last || !last)) {
+			rc = expand(fd, &cur, comp, &rest, pos, &expanded, &links,
+			    &absolute);
+			drop(sr, &fd);
+			/* st was the link's; the walk is back at obj. */
+			have_st = false;
+			if (rc != 0)
+				goto out;
+			if (absolute) {
 				cur.len = 0;
+				drop(sr, &parent);
+				drop(sr, &obj);
+				obj = sr->rootfd;
+				name[0] = '\0';
+			}
 			if (cur.buf != NULL)
 				cur.buf[cur.len] = '\0';
-			strbuf_puts(&nrest, target);
-			strbuf_putc(&nrest, '/');
-			strbuf_add(&nrest, rest.buf + pos, rest.len - pos);
-			strbuf_free(&rest);
-			rest = nrest;
 			pos = 0;
 			continue;
 		}
-		if (!last && !S_ISDIR(st.st_mode)) {
+		if (have_st && !last && !S_ISDIR(st.st_mode)) {
 			rc = ENOTDIR;
 			goto out;
 		}
 		strbuf_putc(&cur, '/');
 		strbuf_puts(&cur, comp);
+		drop(sr, &parent);
+		parent = obj;
+		obj = fd;
+		fd = -1;
+		memcpy(name, comp, n + 1);
+		if (sysroot_walk_hook != NULL)
+			sysroot_walk_hook(cur.buf);
 	}
+	if (stale)
+		rc = reopen(sr, &cur, &parent, &obj, name);
+	if (rc == 0 && !have_st && fstat(obj, &st) != 0)
+		rc = errno;
 out:
+	drop(sr, &fd);
 	strbuf_free(&rest);
-	strbuf_free(&host);
 	strv_free(&expanded);
 	if (rc != 0) {
+		drop(sr, &parent);
+		drop(sr, &obj);
 		strbuf_free(&cur);
 		return rc;
 	}
-	if (cur.len == 0)
-		strbuf_putc(&cur, '/');
-	*canon = strbuf_take(&cur);
-	return 0;
-}
-
-/* The host path of a path inside the root, links resolved as asked. */
-static int
-host_path(const struct sysroot *sr, const char *path, bool follow_last,
-    char **out)
-{
-	char *canon;
-	int rc;
-
-	if (sr->host) {
-		*out = xstrdup(path);
-		return 0;
+	f->fd = obj;
+	f->parent = parent;
+	memcpy(f->name, name, sizeof f->name);
+	f->st = st;
+	if (canon != NULL) {
+		if (cur.len == 0)
+			strbuf_putc(&cur, '/');
+		*canon = strbuf_take(&cur);
+	} else {
+		strbuf_free(&cur);
 	}
-	rc = walk(sr, path, follow_last, false, &canon);
-	if (rc != 0)
-		return rc;
-	*out = xasprintf("%s%s", sr->dir, canon);
-	free(canon);
 	return 0;
 }
 
 int
 sysroot_realpath(const struct sysroot *sr, const char *path, char **out)
 {
+	struct found f;
+	int rc;
+
 	if (sr->host) {
 		char *p = realpath(path, NULL);
 
@@ -296,50 +410,67 @@ sysroot_realpath(const struct sysroot *sr, const char *path, char **out)
 		*out = p;
 		return 0;
 	}
-	return walk(sr, path, true, true, out);
+	rc = walk(sr, path, true, &f, out);
+	if (rc == 0)
+		found_close(sr, &f);
+	return rc;
+}
+
+static int
+stat_in_root(const struct sysroot *sr, const char *path, bool follow,
+    struct stat *st)
+{
+	struct found f;
+	int rc = walk(sr, path, follow, &f, NULL);
+
+	if (rc != 0)
+		return rc;
+	*st = f.st;
+	found_close(sr, &f);
+	return 0;
 }
 
 int
 sysroot_stat(const struct sysroot *sr, const char *path, struct stat *st)
 {
-	char *hp;
-	int rc = host_path(sr, path, true, &hp);
-
-	if (rc != 0)
-		return rc;
-	rc = stat(hp, st) == 0 ? 0 : errno;
-	free(hp);
-	return rc;
+	if (sr->host)
+		return stat(path, st) == 0 ? 0 : errno;
+	return stat_in_root(sr, path, true, st);
 }
 
 int
 sysroot_lstat(const struct sysroot *sr, const char *path, struct stat *st)
 {
-	char *hp;
-	int rc = host_path(sr, path, false, &hp);
-
-	if (rc != 0)
-		return rc;
-	rc = lstat(hp, st) == 0 ? 0 : errno;
-	free(hp);
-	return rc;
+	if (sr->host)
+		return lstat(path, st) == 0 ? 0 : errno;
+	return stat_in_root(sr, path, false, st);
 }
 
 int
 sysroot_readlink(const struct sysroot *sr, const char *path, char **target)
 {
 	char buf[PATH_MAX];
-	char *hp;
+	struct found f;
 	ssize_t n;
-	int rc = host_path(sr, path, false, &hp);
+	int rc;
 
-	if (rc != 0)
-		return rc;
-	n = readlink(hp, buf, sizeof buf - 1);
-	rc = n < 0 ? errno : 0;
-	free(hp);
-	if (rc != 0)
-		return rc;
+	if (sr->host) {
+		n = readlink(path, buf, sizeof buf - 1);
+		if (n < 0)
+			return errno;
+	} else {
+		rc = walk(sr, path, false, &f, NULL);
+		if (rc != 0)
+			return rc;
+		/* readlinkat(fd, "") of what is not a link says ENOENT;
+		 * readlink(2) of a name says EINVAL. */
+		n = S_ISLNK(f.st.st_mode) ?
+		    readlinkat(f.fd, "", buf, sizeof buf - 1) : -1;
+		rc = S_ISLNK(f.st.st_mode) ? errno : EINVAL;
+		found_close(sr, &f);
+		if (n < 0)
+			return rc;
+	}
 	buf[n] = '\0';
 	*target = xstrdup(buf);
 	return 0;
@@ -348,29 +479,34 @@ sysroot_readlink(const struct sysroot *sr, const char *path, char **target)
 int
 sysroot_open_file(const struct sysroot *sr, const char *path, int *fdp)
 {
+	struct found f;
 	struct stat st;
-	char *hp;
-	int fd, rc = host_path(sr, path, true, &hp);
+	int fd, rc;
 
+	if (sr->host)
+		return openreg(AT_FDCWD, path, OPENREG_FOLLOW, fdp, &st);
+	rc = walk(sr, path, true, &f, NULL);
 	if (rc != 0)
 		return rc;
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-	fd = open(hp, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	rc = fd < 0 ? errno : 0;
-	free(hp);
-	if (rc != 0)
-		return rc;
-	if (fstat(fd, &st) != 0) {
-		rc = errno;
-		close(fd);
-		return rc;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
+	/* The type of what the walk holds: a FIFO or a device is never
+	 * opened. A regular file always has a parent and a name. */
+	if (!S_ISREG(f.st.st_mode)) {
+		found_close(sr, &f);
 		return SYSROOT_ENOTREG;
 	}
-	*fdp = fd;
-	return 0;
+	/* By its name in the directory held, not following a link, and
+	 * only if it is still the file the walk found. */
+	rc = openreg(f.parent, f.name, 0, &fd, &st);
+	if (rc == 0 && (st.st_dev != f.st.st_dev || st.st_ino != f.st.st_ino)) {
+		close(fd);
+		rc = SYSROOT_ECHANGED;
+	}
+	if (rc == OPENREG_ENOTREG)
+		rc = SYSROOT_ECHANGED;
+	found_close(sr, &f);
+	if (rc == 0)
+		*fdp = fd;
+	return rc;
 }
 
 int
@@ -432,15 +568,19 @@ sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	return 0;
 }
 
+/* Reads the names of the open directory dfd, which it closes. */
 static int
-list_host_dir(const char *hp, struct strv *names)
+list_fd(int dfd, struct strv *names)
 {
 	struct dirent *de;
-	DIR *d = opendir(hp);
+	DIR *d = fdopendir(dfd);
 	int rc;
 
-	if (d == NULL)
-		return errno;
+	if (d == NULL) {
+		rc = errno;
+		close(dfd);
+		return rc;
+	}
 	errno = 0;
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
@@ -454,43 +594,102 @@ list_host_dir(const char *hp, struct strv *names)
 	return rc;
 }
 
-static void
-strv_copy_into(struct strv *dst, const struct strv *src)
+/* Lists the directory a walk found: opened by its name in the parent
+ * held, not following a link, and checked to be the directory walked to. */
+static int
+list_found(const struct sysroot *sr, const struct found *f, struct strv *names)
 {
-	for (size_t i = 0; i < src->n; i++)
-		strv_push(dst, src->v[i]);
+	struct stat st;
+	int dfd;
+
+	if (!S_ISDIR(f->st.st_mode))
+		return ENOTDIR;
+	if (f->parent < 0)
+		dfd = openat(sr->rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	else
+		dfd = openat(f->parent, f->name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		return errno == ELOOP ? SYSROOT_ECHANGED : errno;
+	if (fstat(dfd, &st) != 0 || st.st_dev != f->st.st_dev ||
+	    st.st_ino != f->st.st_ino) {
+		close(dfd);
+		return SYSROOT_ECHANGED;
+	}
+	return list_fd(dfd, names);
+}
+
+/* Lists path; when listings are kept, each directory once. */
+static int
+list_kept(struct listings *ls, const char *key, int (*lister)(const void *,
+    struct strv *), const void *arg, struct strv *names)
+{
+	struct listing *l = NULL;
+
+	for (size_t i = 0; i < ls->n && l == NULL; i++)
+		if (strcmp(ls->v[i].path, key) == 0)
+			l = &ls->v[i];
+	if (l == NULL) {
+		l = VEC_PUSH(ls);
+		l->path = xstrdup(key);
+		l->rc = lister(arg, &l->names);
+	}
+	for (size_t i = 0; i < l->names.n; i++)
+		strv_push(names, l->names.v[i]);
+	return l->rc;
+}
+
+static int
+list_host(const void *path, struct strv *names)
+{
+	int dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	return dfd < 0 ? errno : list_fd(dfd, names);
+}
+
+struct list_arg {
+	const struct sysroot	*sr;
+	const struct found	*f;
+};
+
+static int
+list_in_root(const void *arg, struct strv *names)
+{
+	const struct list_arg *a = arg;
+
+	return list_found(a->sr, a->f, names);
 }
 
 /* The probes and the loader model look into the same big directories
  * (/usr/lib/x86_64-linux-gnu holds thousands of names) several times a
- * run; with listings kept, each is read from the kernel once. */
+ * run; with listings kept, each is read from the kernel once. Under a
+ * directory root a listing is kept under the canonical path the walk
+ * gives, so every way to a directory shares one listing. */
 int
 sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
 {
-	struct listing *l;
-	char *hp;
-	int rc = host_path(sr, path, true, &hp);
+	struct list_arg a;
+	struct found f;
+	char *key;
+	int rc;
 
+	if (sr->host)
+		return sr->listings != NULL ?
+		    list_kept(sr->listings, path, list_host, path, names) :
+		    list_host(path, names);
+	rc = walk(sr, path, true, &f, sr->listings != NULL ? &key : NULL);
 	if (rc != 0)
 		return rc;
-	if (sr->listings == NULL) {
-		rc = list_host_dir(hp, names);
-		free(hp);
-		return rc;
+	a.sr = sr;
+	a.f = &f;
+	if (sr->listings != NULL) {
+		rc = list_kept(sr->listings, key, list_in_root, &a, names);
+		free(key);
+	} else {
+		rc = list_in_root(&a, names);
 	}
-	for (size_t i = 0; i < sr->listings->n; i++) {
-		l = &sr->listings->v[i];
-		if (strcmp(l->path, hp) == 0) {
-			free(hp);
-			strv_copy_into(names, &l->names);
-			return l->rc;
-		}
-	}
-	l = VEC_PUSH(sr->listings);
-	l->path = hp;
-	l->rc = list_host_dir(hp, &l->names);
-	strv_copy_into(names, &l->names);
-	return l->rc;
+	found_close(sr, &f);
+	return rc;
 }
 
 bool

@@ -6,7 +6,9 @@
  * resolved inside it: an absolute target starts again at the root, and ".."
  * never climbs above it, the way chroot(2) would see the tree. Relative
  * paths are taken from the root's "/" (on the host, from the working
- * directory).
+ * directory). Each component is held by a file descriptor from the one
+ * before it, so a tree changed while it is read (a directory swapped for
+ * a link) cannot lead outside the root either.
  *
  * Functions return 0 or an errno value, plus the two codes below; use
  * sysroot_strerror() to turn one into words. They never print. */
@@ -23,6 +25,8 @@
 #define SYSROOT_ENOTREG	(-1)
 /* The file is larger than the caller's limit. */
 #define SYSROOT_ETOOBIG	(-2)
+/* The name was replaced between the check and the open. */
+#define SYSROOT_ECHANGED	(-3)
 
 struct sysroot;
 
@@ -44,7 +48,7 @@ int	sysroot_lstat(const struct sysroot *sr, const char *path, struct stat *st);
 int	sysroot_readlink(const struct sysroot *sr, const char *path, char **target);
 /* Reads a whole regular file of at most cap bytes; *data is terminated
  * with a NUL not counted in *len. FIFOs and devices are refused without
- * blocking. */
+ * being opened. */
 int	sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	    char **data, size_t *len);
 /* Opens a regular file read-only; the caller closes *fd. */
@@ -60,5 +64,11 @@ bool	sysroot_is_dir(const struct sysroot *sr, const char *path);
 bool	sysroot_exists(const struct sysroot *sr, const char *path);
 
 const char *sysroot_strerror(int err);
+
+/* For the unit tests only: when set, called under a directory root each
+ * time a walk has checked a component, with the path walked so far
+ * ("/usr/lib"), so that a test can change the tree between the check of
+ * a name and its use. */
+extern void (*sysroot_walk_hook)(const char *walked);
 
 #endif

@@ -17,6 +17,42 @@
 #include "util/xalloc.h"
 
 static char root[PATH_MAX];
+/* A directory beside the root, outside it, holding a secret. */
+static char outside[PATH_MAX + 16];
+
+/* The swap the walk hook makes once when the walk reaches race_at: the
+ * name race_at in the root is moved aside and a symlink to race_to (a
+ * host path outside the root) put in its place, the way a second process
+ * could do it between a check and an open. */
+static const char *race_at;
+static char race_to[PATH_MAX * 2];
+static int race_swaps;
+
+static void
+race_hook(const char *walked)
+{
+	char path[PATH_MAX * 2], aside[PATH_MAX * 2 + 8];
+
+	if (race_at == NULL || strcmp(walked, race_at) != 0)
+		return;
+	snprintf(path, sizeof path, "%s%s", root, race_at);
+	snprintf(aside, sizeof aside, "%s.old", path);
+	if (rename(path, aside) != 0 || symlink(race_to, path) != 0) {
+		perror(path);
+		exit(99);
+	}
+	race_swaps++;
+	race_at = NULL;
+}
+
+/* Arms the hook: at walked, swap in a link to outside's rel. */
+static void
+race_arm(const char *walked, const char *rel)
+{
+	race_at = walked;
+	race_swaps = 0;
+	snprintf(race_to, sizeof race_to, "%s%s", outside, rel);
+}
 
 static void
 mk(const char *rel, const char *content)
@@ -101,6 +137,7 @@ main(void)
 	char *err, *s, *data = NULL, hostpath[PATH_MAX * 2];
 	const char *tmp = getenv("FX_TMP");
 	size_t len = 0;
+	FILE *fp;
 	int rc, fd;
 
 	snprintf(root, sizeof root, "%s/sysroot-test.XXXXXX", tmp ? tmp : "/tmp");
@@ -118,6 +155,7 @@ main(void)
 	ln("/opt/loop2", "/opt/loop1");
 	ln("/opt/loop1", "/opt/loop2");
 	ln("/nowhere", "/opt/dangling");
+	ln(".", "/usr/local/here");
 
 	sr = sysroot_new(root, &err);
 	ok(sr != NULL, "opens a directory root");
@@ -135,6 +173,22 @@ main(void)
 	s = rp(sr, "/opt/rootlink/etc/hostname", &rc);
 	is_str(s, "/etc/hostname", "a link to / means the root");
 	free(s);
+	s = rp(sr, "/usr/local/cuda/lib64/../lib64/./libcudart.so.12", &rc);
+	is_str(s, "/usr/local/cuda-12.4/lib64/libcudart.so.12",
+	    "\"..\" goes back to the directory the link led to");
+	free(s);
+	s = rp(sr, "/usr/local/cuda/lib64/..", &rc);
+	is_str(s, "/usr/local/cuda-12.4", "a path may end in \"..\"");
+	free(s);
+	{
+		struct stat want;
+
+		snprintf(hostpath, sizeof hostpath, "%s/usr/local", root);
+		ok(stat(hostpath, &want) == 0 &&
+		    sysroot_stat(sr, "/usr/local/here", &st) == 0 &&
+		    st.st_ino == want.st_ino,
+		    "stat of a link to \".\" is its directory, not the link");
+	}
 	s = rp(sr, "/opt/loop1", &rc);
 	ok(s == NULL && rc == ELOOP, "a symlink loop is ELOOP");
 	s = rp(sr, "/opt/dangling", &rc);
@@ -184,6 +238,57 @@ main(void)
 	    "an unreadable directory is EACCES");
 	chmod(hostpath, 0755);
 
+	/* Issue 16: a tree changed while it is read. Each case swaps a
+	 * checked name for a link out of the root before the walk uses it;
+	 * what is read must be what was checked, or an error, and never the
+	 * secret beside the root. */
+	snprintf(outside, sizeof outside, "%s-outside", root);
+	ok(mkdir(outside, 0755) == 0, "made a directory outside the root");
+	snprintf(hostpath, sizeof hostpath, "%s/secret", outside);
+	ok((fp = fopen(hostpath, "w")) != NULL && fputs("SECRET, outside the root\n", fp) >= 0 &&
+	    fclose(fp) == 0, "put a secret outside the root");
+	mk("/race/d/secret", "inside\n");
+	mk("/race/e/secret", "inside\n");
+	mk("/race/l/inside-only", "inside\n");
+	mk("/race/s/secret", "inside\n");
+	sysroot_walk_hook = race_hook;
+
+	race_arm("/race/d", "");
+	data = NULL;
+	rc = sysroot_read_file(sr, "/race/d/secret", 1024, &data, &len);
+	is_int(race_swaps, 1, "the directory was swapped for a link out of the root");
+	ok(rc != 0 || strstr(data, "SECRET") == NULL,
+	    "a directory swapped for a link mid-walk does not lead out of the root");
+	ok(rc == 0 && strcmp(data, "inside\n") == 0,
+	    "the file read is the one in the directory checked");
+	free(data);
+
+	race_arm("/race/e/secret", "/secret");
+	data = NULL;
+	rc = sysroot_read_file(sr, "/race/e/secret", 1024, &data, &len);
+	is_int(race_swaps, 1, "the file was swapped for a link out of the root");
+	ok(rc != 0 || strstr(data, "SECRET") == NULL,
+	    "a file swapped for a link before the open is not followed out");
+	is_int(rc, SYSROOT_ECHANGED, "and the swap is an error saying so");
+	if (rc == 0)
+		free(data);
+
+	race_arm("/race/l", "");
+	rc = sysroot_list_dir(sr, "/race/l", &names);
+	is_int(race_swaps, 1, "the listed directory was swapped for a link");
+	ok(!strv_contains(&names, "secret"),
+	    "a listing never shows the directory outside the root");
+	ok(rc != 0 || strv_contains(&names, "inside-only"),
+	    "it is the directory checked, or an error");
+	strv_free(&names);
+
+	race_arm("/race/s", "");
+	rc = sysroot_stat(sr, "/race/s/secret", &st);
+	is_int(race_swaps, 1, "the directory stat walks was swapped");
+	ok(rc != 0 || st.st_size == (off_t)strlen("inside\n"),
+	    "stat describes the file inside the root");
+	sysroot_walk_hook = NULL;
+
 	sysroot_free(sr);
 	sr = sysroot_new(NULL, &err);
 	ok(sr != NULL && sysroot_is_host(sr) && strcmp(sysroot_dir(sr), "/") == 0,
@@ -197,5 +302,8 @@ main(void)
 	snprintf(hostpath, sizeof hostpath, "rm -rf '%s'", root);
 	if (system(hostpath) != 0)
 		fprintf(stderr, "could not remove %s\n", root);
+	snprintf(hostpath, sizeof hostpath, "rm -rf '%s'", outside);
+	if (system(hostpath) != 0)
+		fprintf(stderr, "could not remove %s\n", outside);
 	return done_testing();
 }
