@@ -39,7 +39,45 @@ struct why {
 	char			*error;		/* the requester cannot be read */
 };
 
+/* Steps the resolver made but did not keep (resolve.h's caps), in the
+ * whole answer. */
+static size_t
+steps_cut(const struct why *w)
+{
+	size_t n = w->res.steps_cut;
+
+	for (size_t i = 0; i < w->deps.resolutions.n; i++)
+		n += w->deps.resolutions.v[i].steps_cut;
+	return n;
+}
+
 /* ------------------------------------------------------------------ JSON */
+
+/* "steps_cut" only where steps were cut, so an ordinary answer's
+ * document is unchanged. */
+static void
+put_steps_cut(json_t *o, size_t cut)
+{
+	if (cut > 0)
+		json_object_set_new(o, "steps_cut", json_integer((json_int_t)cut));
+}
+
+/* What was cut, for the whole answer; nothing when nothing was. */
+static void
+put_cut_note(json_t *o, size_t cut)
+{
+	json_t *t;
+
+	if (cut == 0)
+		return;
+	t = json_object();
+	json_object_set_new(t, "steps_cut", json_integer((json_int_t)cut));
+	json_object_set_new(t, "steps_per_name_max",
+	    json_integer(RESOLVE_STEPS_PER_NAME));
+	json_object_set_new(t, "steps_per_run_max",
+	    json_integer(RESOLVE_STEPS_PER_RUN));
+	json_object_set_new(o, "truncated", t);
+}
 
 static json_t *
 steps_json(const struct resolution *r)
@@ -67,6 +105,7 @@ closure_json(const struct closure *c)
 		    json_string(step_source_name(r->via)) : json_null());
 		json_object_set_new(o, "error", jstr(r->error));
 		json_object_set_new(o, "steps", steps_json(r));
+		put_steps_cut(o, r->steps_cut);
 		json_object_set_new(o, "other_copies", jstrv(&r->other_copies));
 		json_array_append_new(a, o);
 	}
@@ -91,6 +130,7 @@ print_json(const struct why *w)
 	json_object_set_new(o, "error", jstr(w->error != NULL ? w->error :
 	    w->res.error));
 	json_object_set_new(o, "steps", steps_json(&w->res));
+	put_steps_cut(o, w->res.steps_cut);
 	json_object_set_new(o, "other_copies", jstrv(&w->res.other_copies));
 	json_object_set_new(o, "closure", closure_json(&w->deps));
 	json_object_set_new(lo, "ld_library_path", jstr(w->ls.ld_library_path));
@@ -103,6 +143,7 @@ print_json(const struct why *w)
 	json_object_set_new(lo, "source", jstr(p->source));
 	json_object_set_new(o, "loader", lo);
 	json_object_set_new(o, "findings", findings_json(&w->findings));
+	put_cut_note(o, steps_cut(w));
 	rc = json_write(stdout, o);
 	json_decref(o);
 	return rc;
@@ -206,6 +247,10 @@ print_steps(FILE *fp, const struct resolution *r)
 		hidden = 0;
 		print_step(fp, i + 1, &r->steps.v[i]);
 	}
+	if (r->steps_cut > 0)
+		fprintf(fp, ngettext("      … %zu more step, not kept\n",
+		    "      … %zu more steps, not kept\n", r->steps_cut),
+		    r->steps_cut);
 }
 
 /* How many of a list of copies to show; what is left is counted. */
@@ -244,6 +289,17 @@ print_resolution(FILE *fp, const struct resolution *r, bool color)
 		print_more(fp, "    ", r->other_copies.n -
 		    copies_shown(&r->other_copies));
 	}
+}
+
+static void
+print_cut_note(FILE *fp, size_t cut)
+{
+	if (cut == 0)
+		return;
+	fputc('\n', fp);
+	fprintf(fp, ngettext("Note: %zu search step was not kept (at most %d are kept for one name, %d in all); what each name resolves to is unaffected.\n",
+	    "Note: %zu search steps were not kept (at most %d are kept for one name, %d in all); what each name resolves to is unaffected.\n",
+	    cut), cut, RESOLVE_STEPS_PER_NAME, RESOLVE_STEPS_PER_RUN);
 }
 
 /* LD_LIBRARY_PATH for the header: whole when short, else its first
@@ -334,6 +390,7 @@ print_text(const struct why *w)
 			    copies_shown(&r->other_copies));
 		}
 	}
+	print_cut_note(fp, steps_cut(w));
 	if (w->findings.n > 0) {
 		fprintf(fp, "\n%s%s%s\n", style_bold(color), _("Findings"),
 		    style_off(color));

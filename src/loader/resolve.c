@@ -24,6 +24,7 @@
 #include "loader/resolve.h"
 #include "util/envp.h"
 #include "util/strbuf.h"
+#include "util/strmap.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------ directories */
@@ -43,64 +44,29 @@ struct dir_entry {
 	bool		 subs_known;
 };
 
-/* Open addressing keyed by path. Each entry is its own allocation, so
- * pointers to it stay valid while the cache grows. */
+/* Keyed by path (the index into dirs). Each entry is its own
+ * allocation, so pointers to it stay valid while the cache grows. */
 struct dir_cache {
 	struct {
 		struct dir_entry	**v;
 		size_t			 n, cap;
 	} dirs;
-	size_t		*slots;		/* index + 1; 0 is empty */
-	size_t		 nslots;
+	struct strmap	 index;
 };
-
-static uint64_t
-hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s != '\0')
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
-static void
-dir_cache_grow(struct dir_cache *dc)
-{
-	size_t n = dc->nslots ? dc->nslots * 2 : 256;
-
-	free(dc->slots);
-	dc->slots = xcalloc(n, sizeof *dc->slots);
-	dc->nslots = n;
-	for (size_t i = 0; i < dc->dirs.n; i++) {
-		size_t s = hash_str(dc->dirs.v[i]->path) & (n - 1);
-
-		while (dc->slots[s] != 0)
-			s = (s + 1) & (n - 1);
-		dc->slots[s] = i + 1;
-	}
-}
 
 static struct dir_entry *
 dir_get(struct dir_cache *dc, const struct sysroot *sr, const char *path)
 {
 	struct dir_entry *d;
 	struct stat st;
-	size_t s;
+	size_t *ix = strmap_get(&dc->index, path);
 	int rc;
 
-	if ((dc->dirs.n + 1) * 2 > dc->nslots)
-		dir_cache_grow(dc);
-	s = hash_str(path) & (dc->nslots - 1);
-	while (dc->slots[s] != 0) {
-		d = dc->dirs.v[dc->slots[s] - 1];
-		if (strcmp(d->path, path) == 0)
-			return d;
-		s = (s + 1) & (dc->nslots - 1);
-	}
+	if (ix != NULL)
+		return dc->dirs.v[*ix];
 	d = xcalloc(1, sizeof *d);
 	*(struct dir_entry **)VEC_PUSH(&dc->dirs) = d;
-	dc->slots[s] = dc->dirs.n;
+	(void)strmap_put(&dc->index, path, dc->dirs.n - 1);
 	d->path = xstrdup(path);
 	/* "" is the current directory. */
 	if (sysroot_stat(sr, path[0] != '\0' ? path : ".", &st) != 0 ||
@@ -148,7 +114,8 @@ dir_cache_free(struct dir_cache *dc)
 		free(dc->dirs.v[i]);
 	}
 	free(dc->dirs.v);
-	free(dc->slots);
+	strmap_free(&dc->index);
+	memset(dc, 0, sizeof *dc);
 }
 
 /* ---------------------------------------------------------------- objects */
@@ -180,7 +147,9 @@ struct object {
 
 struct world {
 	const struct loader_env	*env;
-	struct dir_cache	 dc;
+	/* The session's (env->dirs) or own_dc. */
+	struct dir_cache	*dc;
+	struct dir_cache	 own_dc;
 	struct search_list	 llp;
 	int32_t			 abi_flags;
 	struct {
@@ -188,6 +157,9 @@ struct world {
 		size_t		 n, cap;
 	} objs;
 	size_t			 main;		/* index of the program */
+	size_t			 steps_kept;	/* in every resolution of the run */
+	/* Where a step past the caps is written, to be thrown away. */
+	struct resolve_step	 spare;
 };
 
 static void
@@ -295,6 +267,7 @@ fill_list(struct world *w, struct search_list *l, const char *value,
     const char *seps, const char *origin)
 {
 	char *copy = xstrdup(value), *rest = copy, *tok;
+	struct strmap seen = STRMAP_INIT;
 
 	while ((tok = strsep(&rest, seps)) != NULL) {
 		const char *why = NULL;
@@ -316,7 +289,7 @@ fill_list(struct world *w, struct search_list *l, const char *value,
 			free(dir);
 			continue;
 		}
-		if (strv_contains(&l->dirs, dir)) {
+		if (!strmap_put(&seen, dir, l->dirs.n)) {
 			free(dir);
 			continue;
 		}
@@ -324,6 +297,7 @@ fill_list(struct world *w, struct search_list *l, const char *value,
 		strv_push(&l->specs, strcmp(tok, l->dirs.v[l->dirs.n - 1]) == 0 ?
 		    "" : tok);
 	}
+	strmap_free(&seen);
 	free(copy);
 	l->done = true;
 }
@@ -349,12 +323,47 @@ object_list(struct world *w, struct object *o, bool runpath)
 
 /* ------------------------------------------------------------------ steps */
 
-static struct resolve_step *
-add_step(struct resolution *r, enum step_source src, const char *dir,
-    const char *spec, const char *owner, enum step_result result)
+static void
+step_clear(struct resolve_step *s)
 {
-	struct resolve_step *s = VEC_PUSH(&r->steps);
+	free(s->dir);
+	free(s->spec);
+	free(s->owner);
+	free(s->path);
+	free(s->detail);
+	memset(s, 0, sizeof *s);
+}
 
+/* The steps a search made, kept or not. */
+static size_t
+steps_made(const struct resolution *r)
+{
+	return r->steps.n + r->steps_cut;
+}
+
+/* A new step of r. Past RESOLVE_STEPS_PER_NAME steps for r or
+ * RESOLVE_STEPS_PER_RUN for the run, only the winner or the file that
+ * stops the loader is kept (the answer needs it); any other step is
+ * counted in r->steps_cut and written to the world's spare, so a crafted
+ * library (10,000 RPATH entries searched for each of 300 needs) cannot
+ * make millions of them. The search itself goes on to the same answer. */
+static struct resolve_step *
+add_step(struct world *w, struct resolution *r, enum step_source src,
+    const char *dir, const char *spec, const char *owner,
+    enum step_result result)
+{
+	struct resolve_step *s;
+
+	if (result != STEP_FOUND && result != STEP_FATAL &&
+	    (r->steps.n >= RESOLVE_STEPS_PER_NAME ||
+	    w->steps_kept >= RESOLVE_STEPS_PER_RUN)) {
+		r->steps_cut++;
+		s = &w->spare;
+		step_clear(s);
+		return s;
+	}
+	s = VEC_PUSH(&r->steps);
+	w->steps_kept++;
 	s->source = src;
 	s->dir = dir != NULL ? xstrdup(dir) : NULL;
 	s->spec = spec != NULL && spec[0] != '\0' ? xstrdup(spec) : NULL;
@@ -409,7 +418,7 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	if (v == ELFOBJ_NOACCESS && dir_unsearchable(env->sr, path)) {
 		/* glibc passes over EACCES as over ENOENT; whether a file
 		 * is there at all is unknown, so it is not a broken one. */
-		s = add_step(r, src, dir, spec, owner, STEP_NOT_FOUND);
+		s = add_step(w, r, src, dir, spec, owner, STEP_NOT_FOUND);
 		s->detail = xasprintf(_("the directory cannot be searched: %s"),
 		    why != NULL ? why : "?");
 		free(why);
@@ -417,7 +426,7 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	}
 	switch (v) {
 	case ELFOBJ_OK:
-		s = add_step(r, src, dir, spec, owner, STEP_FOUND);
+		s = add_step(w, r, src, dir, spec, owner, STEP_FOUND);
 		s->path = xstrdup(path);
 		free(why);
 		return TRY_FOUND;
@@ -430,7 +439,7 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	case ELFOBJ_ENDS_LIST:
 		if (v == ELFOBJ_WRONG_CLASS)
 			r->other_class = true;
-		s = add_step(r, src, dir, spec, owner, STEP_SKIPPED);
+		s = add_step(w, r, src, dir, spec, owner, STEP_SKIPPED);
 		s->unreadable = v == ELFOBJ_NOACCESS &&
 		    sysroot_exists(env->sr, path);
 		s->path = xstrdup(path);
@@ -447,7 +456,7 @@ try_file(struct world *w, struct resolution *r, enum step_source src,
 	case ELFOBJ_FATAL:
 		break;
 	}
-	s = add_step(r, src, dir, spec, owner, STEP_FATAL);
+	s = add_step(w, r, src, dir, spec, owner, STEP_FATAL);
 	s->path = xstrdup(path);
 	s->detail = why != NULL ? why : xstrdup(_("cannot be loaded"));
 	r->error = xasprintf("%s: %s", path, s->detail);
@@ -487,8 +496,8 @@ search_dir(struct world *w, struct resolution *r, enum step_source src,
     const char *dir, const char *spec, const char *owner, const char *name)
 {
 	const struct loader_profile *prof = w->env->prof;
-	size_t before = r->steps.n;
-	struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
+	size_t before = steps_made(r);
+	struct dir_entry *base = dir_get(w->dc, w->env->sr, dir);
 	bool any_dir = base->state != DIR_MISSING;
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
@@ -500,7 +509,7 @@ search_dir(struct world *w, struct resolution *r, enum step_source src,
 		if (!sub_may_exist(base, &prof->subdirs, i))
 			continue;
 		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
-		d = dir_get(&w->dc, w->env->sr, sdir);
+		d = dir_get(w->dc, w->env->sr, sdir);
 		if (dir_may_have(d, name)) {
 			char *path = join3(dir, sub, name);
 
@@ -511,8 +520,8 @@ search_dir(struct world *w, struct resolution *r, enum step_source src,
 		if (tr != TRY_NONE)
 			return tr;
 	}
-	if (r->steps.n == before)
-		add_step(r, src, dir, spec, owner,
+	if (steps_made(r) == before)
+		add_step(w, r, src, dir, spec, owner,
 		    any_dir ? STEP_NOT_FOUND : STEP_DIR_MISSING);
 	return TRY_NONE;
 }
@@ -525,7 +534,7 @@ search_list(struct world *w, struct resolution *r, enum step_source src,
 		const char *tab = strchr(l->dropped.v[i], '\t');
 		char *spec = xstrndup(l->dropped.v[i],
 		    (size_t)(tab - l->dropped.v[i]));
-		struct resolve_step *s = add_step(r, src, NULL, spec, owner,
+		struct resolve_step *s = add_step(w, r, src, NULL, spec, owner,
 		    STEP_DROPPED);
 
 		s->detail = xstrdup(tab + 1);
@@ -577,32 +586,32 @@ search_cache(struct world *w, struct resolution *r, const struct object *loader,
 		return TRY_NONE;
 	}
 	if (env->cache == NULL) {
-		s = add_step(r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
+		s = add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
 		s->detail = xasprintf(_("no usable %s"), env->prof->cache_path);
 		return TRY_NONE;
 	}
 	e = ldcache_lookup(env->cache, name, w->abi_flags,
 	    &env->prof->hwcaps_active);
 	if (e == NULL) {
-		add_step(r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
+		add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
 		return TRY_NONE;
 	}
 	/* A DF_1_NODEFLIB requester refuses cache entries that lie in the
 	 * default directories. */
 	if (loader != NULL && loader->have_elf && loader->elf.nodeflib &&
 	    in_system_dir(env->prof, e->value)) {
-		s = add_step(r, STEP_CACHE, NULL, NULL, NULL, STEP_NODEFLIB);
+		s = add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NODEFLIB);
 		s->path = xstrdup(e->value);
 		s->detail = xstrdup(_("the requester is linked with -z nodeflib"));
 		return TRY_NONE;
 	}
 	{
-		size_t before = r->steps.n;
+		size_t before = steps_made(r);
 		enum try_result tr = try_file(w, r, STEP_CACHE, NULL, NULL, NULL,
 		    e->value);
 
-		if (tr == TRY_NONE && r->steps.n == before) {
-			s = add_step(r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
+		if (tr == TRY_NONE && steps_made(r) == before) {
+			s = add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
 			s->path = xstrdup(e->value);
 			s->detail = xstrdup(_("the cache names a file that is gone"));
 		}
@@ -653,7 +662,7 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 	if (loader != NULL && loader->path != NULL)
 		r->requester = xstrdup(loader->path);
 	if ((hit = find_loaded(w, name)) >= 0) {
-		struct resolve_step *s = add_step(r, STEP_LOADED, NULL, NULL,
+		struct resolve_step *s = add_step(w, r, STEP_LOADED, NULL, NULL,
 		    NULL, STEP_FOUND);
 
 		s->path = xstrdup(w->objs.v[hit].path != NULL ?
@@ -667,7 +676,7 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 		    loader->origin : NULL, &why);
 
 		if (path == NULL) {
-			struct resolve_step *s = add_step(r, STEP_PATH, NULL,
+			struct resolve_step *s = add_step(w, r, STEP_PATH, NULL,
 			    name, NULL, STEP_DROPPED);
 
 			s->detail = xstrdup(why);
@@ -682,7 +691,7 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 		else
 			free(path);
 		if (tr == TRY_NONE) {
-			struct resolve_step *s = add_step(r, STEP_PATH, NULL,
+			struct resolve_step *s = add_step(w, r, STEP_PATH, NULL,
 			    NULL, NULL, STEP_NOT_FOUND);
 
 			s->path = xstrdup(name);
@@ -731,7 +740,7 @@ search(struct world *w, const char *name, ssize_t loader_ix,
 		const struct object *fl = loader != NULL ? loader : main;
 
 		if (fl->have_elf && fl->elf.nodeflib) {
-			struct resolve_step *s = add_step(r, STEP_DEFAULT, NULL,
+			struct resolve_step *s = add_step(w, r, STEP_DEFAULT, NULL,
 			    NULL, fl->path, STEP_NODEFLIB);
 
 			s->detail = xstrdup(_("the requester is linked with -z nodeflib"));
@@ -878,6 +887,7 @@ world_init(struct world *w, const struct loader_env *env)
 {
 	memset(w, 0, sizeof *w);
 	w->env = env;
+	w->dc = env->dirs != NULL ? env->dirs : &w->own_dc;
 	w->abi_flags = ldcache_abi_flags(env->prof->elf_class, env->prof->machine);
 }
 
@@ -938,7 +948,8 @@ world_free(struct world *w)
 		object_free(&w->objs.v[i]);
 	free(w->objs.v);
 	search_list_free(&w->llp);
-	dir_cache_free(&w->dc);
+	dir_cache_free(&w->own_dc);
+	step_clear(&w->spare);
 }
 
 /* Moves the world's objects into the public closure, from index from. */
@@ -993,7 +1004,7 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
     struct seen_files *seen)
 {
 	const struct loader_profile *prof = w->env->prof;
-	struct dir_entry *base = dir_get(&w->dc, w->env->sr, dir);
+	struct dir_entry *base = dir_get(w->dc, w->env->sr, dir);
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
 		const char *sub = i < prof->subdirs.n ? prof->subdirs.v[i] : NULL;
@@ -1004,7 +1015,7 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
 		if (!sub_may_exist(base, &prof->subdirs, i))
 			continue;
 		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
-		d = dir_get(&w->dc, w->env->sr, sdir);
+		d = dir_get(w->dc, w->env->sr, sdir);
 		free(sdir);
 		if (d->state != DIR_LISTED || !dir_may_have(d, r->name))
 			continue;
@@ -1158,6 +1169,11 @@ resolve_dlopen_in(const struct loader_env *env, const char *program,
 		world_free(&w);
 		return -1;
 	}
+	/* What the program and requester loaded is in the world; their
+	 * searches are not part of the answer, and the caps count the
+	 * answer's own steps. */
+	closure_free(&pre);
+	w.steps_kept = 0;
 	first = w.objs.n;
 	{
 		struct resolution *r = VEC_PUSH(&deps->resolutions);
@@ -1190,7 +1206,6 @@ resolve_dlopen_in(const struct loader_env *env, const char *program,
 	if (!named && out->requester != NULL)
 		FREE(&out->requester);
 	export_objects(&w, deps, first, 0);
-	closure_free(&pre);
 	world_free(&w);
 	return 0;
 }
@@ -1233,6 +1248,7 @@ resolution_copy(struct resolution *dst, const struct resolution *src)
 	dst->via = src->via;
 	dst->error = dup_or_null(src->error);
 	dst->other_class = src->other_class;
+	dst->steps_cut = src->steps_cut;
 	for (size_t i = 0; i < src->steps.n; i++) {
 		const struct resolve_step *a = &src->steps.v[i];
 		struct resolve_step *b = VEC_PUSH(&dst->steps);
@@ -1257,13 +1273,8 @@ resolution_free(struct resolution *r)
 	free(r->requester);
 	free(r->resolved);
 	free(r->error);
-	for (size_t i = 0; i < r->steps.n; i++) {
-		free(r->steps.v[i].dir);
-		free(r->steps.v[i].spec);
-		free(r->steps.v[i].owner);
-		free(r->steps.v[i].path);
-		free(r->steps.v[i].detail);
-	}
+	for (size_t i = 0; i < r->steps.n; i++)
+		step_clear(&r->steps.v[i]);
 	free(r->steps.v);
 	strv_free(&r->other_copies);
 	memset(r, 0, sizeof *r);
@@ -1360,6 +1371,10 @@ loader_session_init(struct loader_session *s, const struct sysroot *sr,
 	s->env.cache = s->have_cache ? &s->cache : NULL;
 	s->env.ld_library_path = s->ld_library_path;
 	s->env.cwd = s->cwd;
+	/* Every resolution of the session looks at the same directories
+	 * (doctor resolves a dozen names through one LD_LIBRARY_PATH):
+	 * each is stat'ed and listed once, not once per name. */
+	s->env.dirs = xcalloc(1, sizeof *s->env.dirs);
 }
 
 void
@@ -1371,5 +1386,7 @@ loader_session_free(struct loader_session *s)
 	free(s->cache_error);
 	free(s->cwd);
 	free(s->ld_library_path);
+	dir_cache_free(s->env.dirs);
+	free(s->env.dirs);
 	memset(s, 0, sizeof *s);
 }

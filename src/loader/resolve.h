@@ -28,6 +28,15 @@
 #include "sysroot/sysroot.h"
 #include "util/strv.h"
 
+/* At most this many steps are kept for one name searched, and for one
+ * run (a dlopen() with what it loads, a closure): past them only the
+ * winner, or the file that stops the loader, is kept and the rest are
+ * counted (resolution.steps_cut). A real closure (libtorch's, about 100
+ * libraries, a handful of directories each) keeps a few thousand; a
+ * 10,000-directory LD_LIBRARY_PATH keeps every step of one search. */
+#define RESOLVE_STEPS_PER_NAME	20000
+#define RESOLVE_STEPS_PER_RUN	30000
+
 enum step_source {
 	STEP_PATH = 0,		/* the name has a '/': opened as given */
 	STEP_LOADED,		/* an object already loaded answers to the name */
@@ -70,6 +79,9 @@ struct resolution {
 		struct resolve_step	*v;
 		size_t			 n, cap;
 	} steps;
+	/* Steps made but not kept, past the caps below; 0 for any real
+	 * program. */
+	size_t		 steps_cut;
 	/* Every other file of that name in any directory the resolver knows
 	 * of (each search directory, every cache entry of that name), whether
 	 * a step reached it or not, the winner left out. */
@@ -101,6 +113,9 @@ struct closure {
 	size_t		 missing;	/* needs not resolved */
 };
 
+/* Directories already stat'ed and listed (resolve.c). */
+struct dir_cache;
+
 struct loader_env {
 	const struct sysroot		*sr;
 	const struct loader_profile	*prof;
@@ -116,6 +131,9 @@ struct loader_env {
 	 * directories stand in for the cache ldconfig would build from them
 	 * (searched in order, source "cache"). Ignored when cache is set. */
 	const struct strv		*ldconf_dirs;
+	/* Shared by every resolution in this environment; NULL: each
+	 * resolution lists the directories it looks at anew. */
+	struct dir_cache		*dirs;
 };
 
 /* Everything a resolution needs, set up once for a sysroot and an
