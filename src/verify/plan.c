@@ -62,12 +62,17 @@ in_list(const struct verify_run *v, size_t n, enum verify_kind kind,
 	return seen;
 }
 
+/* A file already run is not run again, nor listed as not loaded; one
+ * already listed as not loaded may still be run when it is reached
+ * another way that allows it (a system copy an environment links to). */
 static bool
-planned(const struct verify_facts *vf, enum verify_kind kind, const char *lib)
+planned(const struct verify_facts *vf, enum verify_kind kind, const char *lib,
+    bool loading)
 {
 	char *want = real_or_copy(lib);
 	bool seen = in_list(vf->runs.v, vf->runs.n, kind, want) ||
-	    in_list(vf->not_loaded.v, vf->not_loaded.n, kind, want);
+	    (!loading && in_list(vf->not_loaded.v, vf->not_loaded.n, kind,
+	    want));
 
 	free(want);
 	return seen;
@@ -122,9 +127,12 @@ env_allowed(const struct verify_trust *t, const char *prefix)
 	return t->named != NULL && under(prefix, t->named);
 }
 
-/* What the dynamic loader itself answers for one of the sonames. */
+/* What the dynamic loader itself answers for one of the sonames: the
+ * same file, reached through the same directory (a link to it from an
+ * environment's lib/ would make the helper's LD_LIBRARY_PATH that
+ * directory, and the library's own dependencies come from there). */
 static bool
-loader_answer(const struct facts *f, const char *real)
+loader_answer(const struct facts *f, const char *real, const char *realdir)
 {
 	for (size_t i = 0; i < f->libraries.n; i++) {
 		const struct lib_fact *l = &f->libraries.v[i];
@@ -139,6 +147,14 @@ loader_answer(const struct facts *f, const char *real)
 		have = real_or_copy(l->resolved);
 		via = strcmp(have, real) == 0;
 		free(have);
+		if (via) {
+			char *dir = path_dirname(l->resolved);
+
+			have = real_or_copy(dir);
+			via = strcmp(have, realdir) == 0;
+			free(have);
+			free(dir);
+		}
 		if (via)
 			return true;
 	}
@@ -155,7 +171,7 @@ place_refusal(const struct facts *f, const struct verify_trust *t,
 	char *dir = path_dirname(lib);
 	char *paths[3] = { path_normalise(lib), real_or_copy(lib),
 	    real_or_copy(dir) };
-	bool elsewhere = false, loader = loader_answer(f, paths[1]);
+	bool elsewhere = false, loader = loader_answer(f, paths[1], paths[2]);
 	char *why = NULL;
 
 	for (size_t i = 0; i < 3 && why == NULL; i++) {
@@ -207,9 +223,11 @@ add_run(const struct facts *f, const struct verify_trust *t,
 	struct verify_run *r;
 	char *why;
 
-	if (planned(vf, kind, lib))
-		return NULL;
 	why = refusal(f, t, lib, owner);
+	if (planned(vf, kind, lib, why == NULL)) {
+		free(why);
+		return NULL;
+	}
 	r = why != NULL ? VEC_PUSH(&vf->not_loaded) : VEC_PUSH(&vf->runs);
 	r->not_loaded_why = why;
 	r->kind = kind;

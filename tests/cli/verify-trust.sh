@@ -116,6 +116,19 @@ cw "$W/proj" VIRTUAL_ENV="$W/proj/.venv" -- verify --json
 is "$(marker)" created "VIRTUAL_ENV names it (root-owned tree): loaded"
 is "$(run_lib "$ENV")" done "... as a run"
 
+# --- the loader's own answer: what the user's programs load anyway --------
+WHEEL=$ENV/$SP/nvidia/cuda_runtime/lib
+cw "$W/proj" LD_LIBRARY_PATH="$WHEEL" -- verify --json
+is "$(marker)" created "LD_LIBRARY_PATH names the wheel's directory: the loader's answer is loaded"
+# An environment's link to that very file is still the environment's:
+# the helper would search the link's directory for its dependencies.
+mkdir -m 0755 "$W/proj3" && venv "$W/proj3/.venv" || exit 99
+ln -sf "$WHEEL/libcudart.so.12" "$W/proj3/.venv/$SP/nvidia/cuda_runtime/lib/libcudart.so.12"
+cw "$W/proj3" LD_LIBRARY_PATH="$WHEEL" -- verify --json
+is "$(jq -r '[.verify.runs[] | .lib, .ld_library_path | select(. != null) |
+    contains("/proj3/")] | any' "$W/out")" false \
+    "... and another environment's link to it is never what the helper gets"
+
 # --- a tree another user can write: refused -------------------------------
 mkdir -m 0777 "$W/open" && mkdir -m 0755 "$W/open/proj" &&
     venv "$W/open/proj/.venv" || exit 99
