@@ -10,19 +10,13 @@
 #include "config.h"
 
 #include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "i18n.h"
 #include "loader/profile.h"
+#include "util/runcap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -59,77 +53,27 @@ basename_dup(const char *path)
 
 /* Runs the loader with --help in an empty environment and returns what it
  * printed, or NULL. An empty environment keeps LD_LIBRARY_PATH and
- * LD_PRELOAD of the caller out of the listing. */
+ * LD_PRELOAD of the caller out of the listing; runcap gives it none of
+ * cudawiz's descriptors and leaves nothing of it running. */
 static char *
 run_help(const char *ldso)
 {
 	char *const argv[] = { (char *)ldso, (char *)"--help", NULL };
 	char *const envp[] = { (char *)"LC_ALL=C", NULL };
-	posix_spawn_file_actions_t fa;
-	struct strbuf sb = STRBUF_INIT;
-	struct timespec t0, t;
-	int pipefd[2], status;
-	bool ok = false;
-	pid_t pid;
+	struct runcap rc;
+	char *err = NULL, *text = NULL;
 
-	if (pipe2(pipefd, O_CLOEXEC) != 0)
-		return NULL;
-	if (posix_spawn_file_actions_init(&fa) != 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return NULL;
-	}
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
-	    O_WRONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
-	    O_RDONLY, 0);
-	if (posix_spawn(&pid, ldso, &fa, NULL, argv, envp) != 0) {
-		posix_spawn_file_actions_destroy(&fa);
-		close(pipefd[0]);
-		close(pipefd[1]);
+	if (runcap(ldso, argv, envp, HELP_TIMEOUT_MS / 1000.0, HELP_CAP, &rc,
+	    &err) != 0) {
+		free(err);	/* no loader to ask: the layout is inferred */
+		runcap_free(&rc);
 		return NULL;
 	}
-	posix_spawn_file_actions_destroy(&fa);
-	close(pipefd[1]);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (;;) {
-		struct pollfd pfd = { pipefd[0], POLLIN, 0 };
-		char buf[4096];
-		long left;
-		ssize_t n;
-
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		left = HELP_TIMEOUT_MS - ((t.tv_sec - t0.tv_sec) * 1000 +
-		    (t.tv_nsec - t0.tv_nsec) / 1000000);
-		if (left <= 0)
-			break;
-		if (poll(&pfd, 1, (int)left) <= 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		n = read(pipefd[0], buf, sizeof buf);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ok = n == 0;
-			break;
-		}
-		if (sb.len + (size_t)n > HELP_CAP)
-			break;
-		strbuf_add(&sb, buf, (size_t)n);
-	}
-	close(pipefd[0]);
-	if (!ok)
-		kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		strbuf_free(&sb);
-		return NULL;
-	}
-	return strbuf_take(&sb);
+	if (!rc.timed_out && !rc.truncated && !rc.aborted &&
+	    WIFEXITED(rc.status) && WEXITSTATUS(rc.status) == 0)
+		text = strbuf_take(&rc.out);
+	runcap_free(&rc);
+	return text;
 }
 
 enum help_section { SEC_NONE, SEC_PATH, SEC_HWCAPS, SEC_LEGACY };
