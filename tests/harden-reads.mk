@@ -3,7 +3,8 @@
 HARDEN_READS_TESTS = \
 	tests/cli/driver-loaded-noproc.sh \
 	tests/cli/elf-truncate-race.sh \
-	tests/cli/elf-nomem.sh
+	tests/cli/elf-nomem.sh \
+	tests/cli/pyenv-conda-reads.sh
 TESTS += $(HARDEN_READS_TESTS)
 EXTRA_DIST += $(HARDEN_READS_TESTS)
 

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "i18n.h"
@@ -38,6 +39,14 @@
 /* PyTorch's conda record is about 5 MB; the scanner stops at the keys it
  * wants, which conda writes first (its keys are sorted). */
 #define CONDA_JSON_CAP	(64 * 1024 * 1024)
+/* What all of one environment's records may cost (two records at the
+ * cap), and all environments' together. A real environment reads a few
+ * MiB (the scanner stops within a record's first 16 KiB for almost every
+ * record); 256 records of each of 32 kinds at 64 MiB each is a generated
+ * tree, and reading it took minutes. Past these the records keep what
+ * their file names say, as the packages past PYPKG_MAX_CARED do. */
+#define CONDA_ENV_BYTES	((size_t)128 * 1024 * 1024)
+#define CONDA_RUN_BYTES	((size_t)512 * 1024 * 1024)
 #define READ_FIRST	(16 * 1024)
 /* A real environment holds a few of the packages each entry of cared[]
  * below matches (conda's CUDA 12 has about a hundred cuda-*); a
@@ -75,12 +84,31 @@ static const char *const subdirs[] = {
 	"win-32", "win-arm64",
 };
 
+/* A file by its identity: hard links to one record are one record. */
+struct inode {
+	dev_t	dev;
+	ino_t	ino;
+};
+
+/* What the conda records of the whole run cost, and which files were
+ * read (an open-addressing set of inodes, doubled at half full). */
+struct condarun {
+	size_t		 read;		/* bytes, every environment */
+	struct inode	*seen;
+	size_t		 nseen, capseen;
+};
+
 struct pkgscan {
 	struct probe_ctx	*ctx;
 	struct py_env		*env;
+	struct condarun		*run;
 	struct strv		 norm;	/* normalised name of each package */
 	size_t			 cared[N_CARED];	/* read, per entry */
 	size_t			 cared_dropped;	/* past PYPKG_MAX_CARED */
+	size_t			 conda_read;	/* bytes of this env's records */
+	size_t			 conda_unread;	/* records past the byte caps */
+	size_t			 conda_links;	/* records already read as another name */
+	bool			 conda_run_cut;	/* the run's cap, not the env's */
 };
 
 static bool
@@ -162,16 +190,14 @@ is_cared(const char *norm)
  * error code; *data is NUL-terminated.
  */
 static int
-read_head(const struct sysroot *sr, const char *path, size_t cap,
+read_head_fd(int fd, size_t cap,
     bool (*enough)(void *, const char *, size_t, bool), void *arg,
     char **data, size_t *lenp, bool *whole)
 {
 	size_t len = 0, size = READ_FIRST < cap ? READ_FIRST : cap;
 	char *buf;
-	int fd, rc = sysroot_open_file(sr, path, &fd);
+	int rc = 0;
 
-	if (rc != 0)
-		return rc;
 	buf = xmalloc(size + 1);
 	*whole = false;
 	for (;;) {
@@ -196,7 +222,6 @@ read_head(const struct sysroot *sr, const char *path, size_t cap,
 		size = size * 2 < cap ? size * 2 : cap;
 		buf = xreallocarray(buf, size + 1, 1);
 	}
-	close(fd);
 	if (rc != 0) {
 		free(buf);
 		return rc;
@@ -204,6 +229,20 @@ read_head(const struct sysroot *sr, const char *path, size_t cap,
 	*data = buf;
 	*lenp = len;
 	return 0;
+}
+
+static int
+read_head(const struct sysroot *sr, const char *path, size_t cap,
+    bool (*enough)(void *, const char *, size_t, bool), void *arg,
+    char **data, size_t *lenp, bool *whole)
+{
+	int fd, rc = sysroot_open_file(sr, path, &fd);
+
+	if (rc != 0)
+		return rc;
+	rc = read_head_fd(fd, cap, enough, arg, data, lenp, whole);
+	close(fd);
+	return rc;
 }
 
 /* ------------------------------------------------------ METADATA, PKG-INFO */
@@ -813,26 +852,137 @@ reduce_channel(const char *ch, bool file)
 
 /* Fills p from its conda record; a record that cannot be read leaves
  * what its file name said. */
+static size_t
+inode_slot(const struct condarun *run, const struct inode *in)
+{
+	uint64_t h = ((uint64_t)in->dev * 0x9e3779b97f4a7c15u) ^
+	    ((uint64_t)in->ino * 0xff51afd7ed558ccdu);
+	size_t i = (size_t)(h ^ (h >> 29)) & (run->capseen - 1);
+
+	while (run->seen[i].ino != 0 && (run->seen[i].dev != in->dev ||
+	    run->seen[i].ino != in->ino))
+		i = (i + 1) & (run->capseen - 1);
+	return i;
+}
+
+/* Whether the file is in the run's set (read already, under this name
+ * or another); adds it when add. Inode 0 is never a file's. */
+static bool
+inode_seen(struct condarun *run, const struct stat *st, bool add)
+{
+	struct inode in = { st->st_dev, st->st_ino };
+	size_t i;
+
+	if (in.ino == 0)
+		return false;
+	if (2 * (run->nseen + 1) > run->capseen) {
+		struct condarun grown = { .capseen = run->capseen ?
+		    2 * run->capseen : 64 };
+
+		grown.seen = xcalloc(grown.capseen, sizeof *grown.seen);
+		for (size_t k = 0; k < run->capseen; k++)
+			if (run->seen[k].ino != 0)
+				grown.seen[inode_slot(&grown,
+				    &run->seen[k])] = run->seen[k];
+		free(run->seen);
+		run->seen = grown.seen;
+		run->capseen = grown.capseen;
+	}
+	i = inode_slot(run, &in);
+	if (run->seen[i].ino != 0)
+		return true;
+	if (add) {
+		run->seen[i] = in;
+		run->nseen++;
+	}
+	return false;
+}
+
+/* How much of a record may be read: what is left of the environment's
+ * and the run's budgets, and the cap of one record. 0: none. */
+static size_t
+conda_allowance(struct pkgscan *ps)
+{
+	size_t env_left = CONDA_ENV_BYTES - ps->conda_read;
+	size_t run_left = CONDA_RUN_BYTES - ps->run->read;
+	size_t cap = CONDA_JSON_CAP;
+
+	if (env_left < cap)
+		cap = env_left;
+	if (run_left < cap)
+		cap = run_left;
+	return cap;
+}
+
+/* Opens a record to read: 0 with *fd and the bytes it may take, or a
+ * sysroot error code. *skip (fd closed) when it is not read: a hard link
+ * to a record read already, or past the byte caps; counted. */
+static int
+open_record(struct pkgscan *ps, const char *path, int *fd, size_t *cap,
+    bool *skip)
+{
+	struct stat st;
+	int rc = sysroot_open_file(ps->ctx->sr, path, fd);
+
+	*skip = false;
+	if (rc != 0)
+		return rc;
+	if (fstat(*fd, &st) != 0) {
+		rc = errno;
+		close(*fd);
+		return rc;
+	}
+	if (inode_seen(ps->run, &st, false)) {
+		close(*fd);
+		ps->conda_links++;
+		*skip = true;
+		return 0;
+	}
+	*cap = conda_allowance(ps);
+	if (*cap == 0) {
+		close(*fd);
+		ps->conda_unread++;
+		if (ps->run->read >= CONDA_RUN_BYTES)
+			ps->conda_run_cut = true;
+		*skip = true;
+		return 0;
+	}
+	(void)inode_seen(ps->run, &st, true);
+	return 0;
+}
+
 static void
 read_conda_record(struct pkgscan *ps, struct py_package *p)
 {
 	struct jscan j = { .state = JS_MORE };
 	char *buf;
-	size_t len;
-	bool whole;
-	int rc = read_head(ps->ctx->sr, p->path, CONDA_JSON_CAP, js_enough,
-	    &j, &buf, &len, &whole);
+	size_t len, cap = 0;
+	bool whole, skip;
+	int fd, rc = open_record(ps, p->path, &fd, &cap, &skip);
 
+	if (rc == 0 && skip)
+		return;
+	if (rc == 0) {
+		rc = read_head_fd(fd, cap, js_enough, &j, &buf, &len, &whole);
+		close(fd);
+	}
 	if (rc != 0) {
 		p->metadata_error = xasprintf("%s: %s", p->path,
 		    sysroot_strerror(rc));
 		js_reset(&j);
 		return;
 	}
+	ps->conda_read += len;
+	ps->run->read += len;
 	p->metadata_read = true;
 	js_scan(&j, buf, len, whole);
 	free(buf);
-	if (j.state == JS_MORE)
+	if (j.state == JS_MORE && cap < CONDA_JSON_CAP)
+		p->metadata_error = xasprintf(_("%s: read only in part (%zu "
+		    "bytes): the records read before it used what cudawiz "
+		    "reads of conda records, and no build and channel were in "
+		    "that part"), p->path, len);
+	else if (j.state == JS_MORE)
 		p->metadata_error = xasprintf(_("%s: larger than %d MiB, and "
 		    "no build and channel in the part read"), p->path,
 		    CONDA_JSON_CAP / (1024 * 1024));
@@ -1032,6 +1182,35 @@ scan_conda_meta(struct pkgscan *ps)
 	free(meta);
 }
 
+/* What the caps on conda records left unread in this environment. */
+static void
+note_conda_caps(struct pkgscan *ps)
+{
+	char *meta;
+
+	if (ps->conda_unread == 0 && ps->conda_links == 0)
+		return;
+	meta = cf_join(ps->env->prefix, "conda-meta");
+	if (ps->conda_links > 0)
+		facts_note(ps->ctx->facts, meta, _("%zu records are hard links "
+		    "to a record read already (the same file under another "
+		    "name): each file was read once, and these keep what "
+		    "their file names say"), ps->conda_links);
+	if (ps->conda_unread > 0 && ps->conda_run_cut)
+		facts_note(ps->ctx->facts, meta, _("%zu records were not read: "
+		    "cudawiz reads at most %zu MiB of conda records in one run, "
+		    "and the environments before this one used them; these "
+		    "keep what their file names say"), ps->conda_unread,
+		    CONDA_RUN_BYTES / (1024 * 1024));
+	else if (ps->conda_unread > 0)
+		facts_note(ps->ctx->facts, meta, _("%zu records were not read: "
+		    "cudawiz reads at most %zu MiB of one environment's conda "
+		    "records (%zu bytes were read); these keep what their file "
+		    "names say"), ps->conda_unread,
+		    CONDA_ENV_BYTES / (1024 * 1024), ps->conda_read);
+	free(meta);
+}
+
 /* ------------------------------------------------------------- ordering */
 
 /* Sorts the packages by normalised name, the order found breaking ties,
@@ -1065,16 +1244,20 @@ void
 probe_python_packages(struct probe_ctx *ctx)
 {
 	struct facts *f = ctx->facts;
+	struct condarun run = { 0 };
 
 	if (f->python_state.state != FACT_KNOWN)
 		return;
 	for (size_t i = 0; i < f->python_envs.n; i++) {
-		struct pkgscan ps = { .ctx = ctx, .env = &f->python_envs.v[i] };
+		struct pkgscan ps = { .ctx = ctx, .env = &f->python_envs.v[i],
+		    .run = &run };
 
 		for (size_t j = 0; j < ps.env->site_dirs.n; j++)
 			scan_site(&ps, ps.env->site_dirs.v[j]);
-		if (ps.env->kind == PYENV_CONDA)
+		if (ps.env->kind == PYENV_CONDA) {
 			scan_conda_meta(&ps);
+			note_conda_caps(&ps);
+		}
 		if (ps.cared_dropped > 0)
 			facts_note(f, ps.env->prefix, _("more packages of one "
 			    "kind (nvidia-*, cuda-*, …) than any real "
@@ -1092,4 +1275,5 @@ probe_python_packages(struct probe_ctx *ctx)
 			ps.env->packages.cap = ps.env->packages.n;
 		}
 	}
+	free(run.seen);
 }
