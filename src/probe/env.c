@@ -32,6 +32,11 @@
  * expanded on its own, so a few kilobytes of patterns made of '*'
  * components would otherwise list the whole tree thousands of times. */
 #define GLOB_MAX_LISTINGS	1024
+/* Directories kept from one ld.so.conf walk. A real one names a few
+ * dozen; 1 MiB of them is 125,000, each stat'ed here and searched for
+ * every library the loader model resolves. ldconfig would take them all,
+ * so the rest are counted in a note. */
+#define LDCONF_MAX_DIRS		4096
 /* Listing a directory costs far more than a stat; PATH entries past this
  * many existing ones are not looked into for libraries. */
 #define CUDA_SCAN_LIMIT		200
@@ -325,6 +330,7 @@ struct ldconf_walk {
 	struct strv		 reading;	/* canonical paths of the open files */
 	size_t			 files;
 	size_t			 listings;	/* directories glob_expand listed */
+	size_t			 dirs_dropped;	/* past LDCONF_MAX_DIRS */
 };
 
 static bool
@@ -433,11 +439,16 @@ static void
 ldconf_add_dir(struct ldconf_walk *w, const char *from, const char *line)
 {
 	struct env_facts *env = &w->ctx->facts->env;
-	struct ldconf_dir *d = VEC_PUSH(&env->ldconf);
+	struct ldconf_dir *d;
 	size_t len = strlen(line);
 	struct stat st;
 	int rc;
 
+	if (env->ldconf.n >= LDCONF_MAX_DIRS) {
+		w->dirs_dropped++;
+		return;
+	}
+	d = VEC_PUSH(&env->ldconf);
 	/* ldconfig drops trailing slashes, keeping "/" itself. */
 	while (len > 1 && line[len - 1] == '/')
 		len--;
@@ -527,7 +538,7 @@ ldconf_file(struct ldconf_walk *w, const char *path, int depth)
 static void
 probe_ldconf(struct probe_ctx *ctx)
 {
-	struct ldconf_walk w = { ctx, STRV_INIT, 1, 0 };
+	struct ldconf_walk w = { ctx, STRV_INIT, 1, 0, 0 };
 	struct fact_str *state = &ctx->facts->env.ldconf_state;
 	char *data, *canon = NULL;
 	size_t len;
@@ -546,6 +557,13 @@ probe_ldconf(struct probe_ctx *ctx)
 		canon = xstrdup(LDCONF_PATH);
 	strv_push_owned(&w.reading, canon);
 	ldconf_parse(&w, LDCONF_PATH, data, len, 0);
+	if (w.dirs_dropped > 0)
+		facts_note(ctx->facts, LDCONF_PATH,
+		    ngettext("ld.so.conf and its includes name more than %d "
+		    "directories; %zu more was left out",
+		    "ld.so.conf and its includes name more than %d "
+		    "directories; %zu more were left out", w.dirs_dropped),
+		    LDCONF_MAX_DIRS, w.dirs_dropped);
 	strv_free(&w.reading);
 	free(data);
 }
