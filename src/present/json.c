@@ -346,6 +346,84 @@ json_step(const struct resolve_step *s)
 	return o;
 }
 
+/* doctor's library steps: a run of at least this many consecutive steps
+ * that found nothing (10,000 LD_LIBRARY_PATH directories without the
+ * file) is one record. A real search path is far shorter, so an ordinary
+ * report lists every step. */
+#define STEP_RUN_MIN	100
+
+static bool
+str_same(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* A step that says only "not in this directory". */
+static bool
+says_nothing(const struct resolve_step *s)
+{
+	return (s->result == STEP_NOT_FOUND || s->result == STEP_DIR_MISSING) &&
+	    s->dir != NULL && s->path == NULL && s->detail == NULL;
+}
+
+/* How many steps from v[i] on say nothing in the same list (source and
+ * owner). */
+static size_t
+quiet_run(const struct resolve_step *v, size_t n, size_t i)
+{
+	size_t j = i;
+
+	while (j < n && says_nothing(&v[j]) && v[j].source == v[i].source &&
+	    str_same(v[j].owner, v[i].owner))
+		j++;
+	return j - i;
+}
+
+/* The record for the run of count quiet steps at run: a step's keys
+ * (dir is the first directory; result "not_there") and count, last_dir
+ * and dir_missing, how many of them do not exist. */
+static json_t *
+quiet_run_json(const struct resolve_step *run, size_t count)
+{
+	json_t *o = json_object();
+	size_t missing = 0;
+
+	for (size_t i = 0; i < count; i++)
+		missing += run[i].result == STEP_DIR_MISSING;
+	set(o, "source", json_string(step_source_name(run[0].source)));
+	set(o, "dir", jstr(run[0].dir));
+	set(o, "spec", jstr(run[0].spec));
+	set(o, "owner", jstr(run[0].owner));
+	set(o, "path", json_null());
+	set(o, "result", json_string("not_there"));
+	set(o, "detail", json_null());
+	set(o, "count", json_integer((json_int_t)count));
+	set(o, "last_dir", jstr(run[count - 1].dir));
+	set(o, "dir_missing", json_integer((json_int_t)missing));
+	return o;
+}
+
+/* doctor's "steps" of a library: every step, long quiet runs as one
+ * record each (`why` keeps them all). */
+static json_t *
+lib_steps_json(const struct resolve_step *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n;) {
+		size_t run = quiet_run(v, n, i);
+
+		if (run >= STEP_RUN_MIN) {
+			json_array_append_new(a, quiet_run_json(&v[i], run));
+			i += run;
+			continue;
+		}
+		json_array_append_new(a, json_step(&v[i]));
+		i++;
+	}
+	return a;
+}
+
 static json_t *
 copy_json(const struct lib_copy *c)
 {
@@ -369,7 +447,7 @@ libraries_json(const struct facts *f)
 
 	for (size_t i = 0; i < f->libraries.n; i++) {
 		const struct lib_fact *l = &f->libraries.v[i];
-		json_t *o = json_object(), *steps = json_array();
+		json_t *o = json_object();
 		json_t *others = json_array(), *copies = json_array();
 		json_t *dangling = json_array();
 
@@ -384,9 +462,7 @@ libraries_json(const struct facts *f)
 		set(o, "version_definitions", jstrv(&l->elf_verdefs));
 		set(o, "elf_error", jstr(l->elf_error));
 		set(o, "stub", json_boolean(l->stub));
-		for (size_t j = 0; j < l->steps.n; j++)
-			json_array_append_new(steps, json_step(&l->steps.v[j]));
-		set(o, "steps", steps);
+		set(o, "steps", lib_steps_json(l->steps.v, l->steps.n));
 		/* Paths only, as `why` prints them; "copies" says more. */
 		for (size_t j = 0; j < l->copies.n; j++) {
 			json_array_append_new(others, jstr(l->copies.v[j].path));
