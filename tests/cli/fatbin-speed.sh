@@ -3,9 +3,10 @@
 # fatbinary lists in milliseconds; and the bound on the number of headers
 # holds exactly where it is documented (FATBIN_MAX_HEADERS, 1,000,000).
 #
-# The times are reported; the limits asserted are generous (a loaded CI
-# machine, a sanitizer build) but far below what reading the payloads
-# would cost.
+# The times are reported, never asserted (a loaded CI machine, a
+# sanitizer build): the bounds are the bytes read, counted by the kernel
+# (/proc/self/io), which reading the payloads or a header twice would
+# exceed.
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fx_elf.sh"
 
@@ -49,7 +50,6 @@ is "$(sed '/^file /d; /^read_bytes /d' run.out | tr '\n' ' ')" \
     "has_fatbin yes entries 3001 sass sm_75 sm_80 sm_90 ptx compute_90 " \
     "1 GiB of fatbinary: every entry listed"
 diag "1 GiB, 3001 entries: listed in $t ms"
-ok "listed in under 2000 ms (took $t ms)" test "$t" -lt 2000
 rb=$(sed -n 's/^read_bytes //p' run.out)
 if [ -n "$rb" ]; then
 	# 2 fatbinary headers of 16 bytes and 3001 entry headers of 64.
@@ -64,12 +64,20 @@ awk 'BEGIN { printf "sm_80,sm_86,compute_86"
 	for (i = 1; i < 100000; i++) printf "/sm_80,sm_86,compute_86"
 	print "" }' > dense.spec
 "$FATBIN" --make dense.elf --payload 8 .nv_fatbin=@dense.spec
-t=$(ms "$FATBIN" dense.elf)
-is "$(sed '/^file /d' run.out | tr '\n' ' ')" \
+t=$(ms "$FATBIN" --io dense.elf)
+is "$(sed '/^file /d; /^read_bytes /d' run.out | tr '\n' ' ')" \
     "has_fatbin yes entries 300000 sass sm_80 sm_86 ptx compute_86 " \
     "100,000 fatbinaries in one section"
 diag "100,000 fatbinaries, 300,000 entries: listed in $t ms"
-ok "listed in under 5000 ms (took $t ms)" test "$t" -lt 5000
+rb=$(sed -n 's/^read_bytes //p' run.out)
+size=$(wc -c < dense.elf | tr -d ' ')
+if [ -n "$rb" ]; then
+	# 100,000 headers of 16 bytes and 300,000 entry headers of 64.
+	ok "each header is read once: $rb bytes of $size" \
+	    test "$rb" -ge 20800000 -a "$rb" -le "$size"
+else
+	skip "bytes read" "/proc/self/io is not readable here"
+fi
 
 # The bound: one fatbinary header and 999,999 entries is 1,000,000
 # headers and lists; one more entry is refused.
