@@ -10,7 +10,9 @@
 #   - `why` on a 50-library closure, the matrix load, and `env` for every
 #     shell and format;
 #   - the peak RSS of every command (GNU time -v), against a target of
-#     20 MB for doctor on the 100-environment tree.
+#     20 MB for doctor on the 100-environment tree;
+#   - then bench/scale.sh's table: doctor on 1 … 10,000 LD_LIBRARY_PATH
+#     and ld.so.conf directories and 1 … 100 Python environments.
 #
 # Wall times are medians of whole processes (fork and exec included: what
 # a user waits for), timed by hyperfine when it is installed and by a
@@ -382,3 +384,10 @@ if [ -n "${rss100:-}" ]; then
 	echo "target: doctor on the 100-environment tree under 20 MB peak RSS:" \
 	    "$rss100 KiB = $(awk -v k="$rss100" 'BEGIN { printf "%.1f MB", k * 1.024 / 1000 }'), $verdict"
 fi
+
+# Growth with hostile sizes (issue 16): a table of its own.
+echo
+progress "bench/scale.sh"
+if [ "$quick" = yes ]; then scale_opts=--quick; else scale_opts="--runs $runs"; fi
+# shellcheck disable=SC2086 # the options, split on purpose
+CUDAWIZ=$cudawiz BENCH_PACKAGES=$packages bash "$top/bench/scale.sh" $scale_opts

@@ -9,3 +9,6 @@ HARDEN_SCALE_TESTS = \
 	tests/cli/scale-why-needs.sh
 TESTS += $(HARDEN_SCALE_TESTS)
 EXTRA_DIST += $(HARDEN_SCALE_TESTS)
+
+# Not a test: bench/run.sh runs it (the growth table of bench/RESULTS.md).
+EXTRA_DIST += bench/scale.sh
