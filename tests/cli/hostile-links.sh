@@ -7,7 +7,8 @@
 # the tree, outside it, sits a machine the links would reach if they were
 # followed on the host: a canary library, a toolkit, a conda env with
 # torch. cudawiz must end quickly, never loop, and never read outside the
-# root; strace(1), where it can run, checks the last one path by path.
+# root; strace(1), where it can run, checks the last one path by path,
+# and that nothing in the tree is looked up again by its host path.
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/lib/fx_python.sh"
@@ -111,9 +112,16 @@ else
 		FX_DROP=$h_drop
 		calls=$(grep -c . "$FX.strace" 2>/dev/null)
 		escaped=$(grep -F "\"$OUT" "$FX.strace" | head -n 5)
+		# Issue 16: a name checked and then looked up again by its
+		# whole path follows whatever a writer put there meanwhile.
+		# Under the root, every lookup is relative to a directory
+		# descriptor the walk holds (openat(N, "lib")); only the
+		# root itself is named by its host path.
+		by_path=$(grep -F "\"$FX/" "$FX.strace" | head -n 5)
 		ok "$words: strace saw the run (${calls:-no} calls)" \
 		    [ "${calls:-0}" -gt 100 ]
 		is "$escaped" "" "$words: no file system call leaves the root"
+		is "$by_path" "" "$words: nothing in the tree is looked up by its host path"
 		rm -f "$FX.strace"
 	done
 fi
