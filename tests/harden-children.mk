@@ -5,8 +5,12 @@
 # outlives the call (a setsid() daemon, a SIGTERM on cudawiz included); it
 # inherits no descriptor but its own.
 
-HARDEN_CHILDREN_TESTS = \
+check_PROGRAMS += tests/unit/test_runcap
+tests_unit_test_runcap_SOURCES = tests/unit/test_runcap.c
+tests_unit_test_runcap_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_runcap_LDADD = $(UNIT_LDADD)
+HARDEN_CHILDREN_CLI = \
 	tests/cli/children-verify.sh \
 	tests/cli/children-env.sh
-TESTS += $(HARDEN_CHILDREN_TESTS)
-EXTRA_DIST += $(HARDEN_CHILDREN_TESTS)
+TESTS += tests/unit/test_runcap $(HARDEN_CHILDREN_CLI)
+EXTRA_DIST += $(HARDEN_CHILDREN_CLI)

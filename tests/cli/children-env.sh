@@ -13,14 +13,11 @@ command -v sleep > /dev/null 2>&1 || skip_all "no sleep(1) (Debian package: core
 W=$(mktemp -d "$FX_TMP/children-env.XXXXXX") || exit 99
 
 # procs MARK: the pids of live processes whose command line holds MARK.
-# No grep: its own arguments would hold MARK.
+# The last character goes in brackets: grep's own command line then does
+# not match (it may read its own).
 procs() {
-	for f in /proc/[0-9]*/cmdline; do
-		c=$(tr '\0' ' ' 2> /dev/null < "$f") || continue
-		case $c in
-		*"$1"*) p=${f#/proc/}; echo "${p%/cmdline}" ;;
-		esac
-	done
+	grep -l -a -e "${1%?}[${1#"${1%?}"}]" /proc/[0-9]*/cmdline 2> /dev/null |
+	    sed 's|^/proc/\([0-9]*\)/cmdline$|\1|'
 }
 cleanup() {
 	for p in $(procs "$W/"); do kill -KILL "$p" 2> /dev/null; done

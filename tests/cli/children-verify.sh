@@ -23,15 +23,11 @@ W=$(mktemp -d "$FX_TMP/children-verify.XXXXXX") || exit 99
 
 # procs MARK: the pids of live processes whose command line holds MARK
 # (each fake's directory: the helper's --lib names it, and a forked child
-# keeps the helper's command line). No grep: its own arguments would
-# hold MARK.
+# keeps the helper's command line). The last character goes in brackets:
+# grep's own command line then does not match (it may read its own).
 procs() {
-	for f in /proc/[0-9]*/cmdline; do
-		c=$(tr '\0' ' ' 2> /dev/null < "$f") || continue
-		case $c in
-		*"$1"*) p=${f#/proc/}; echo "${p%/cmdline}" ;;
-		esac
-	done
+	grep -l -a -e "${1%?}[${1#"${1%?}"}]" /proc/[0-9]*/cmdline 2> /dev/null |
+	    sed 's|^/proc/\([0-9]*\)/cmdline$|\1|'
 }
 cleanup() {
 	# A failed run leaves its sleepers: they go with the test.
