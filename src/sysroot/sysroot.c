@@ -28,6 +28,7 @@
 #include "sysroot/sysroot.h"
 #include "util/openreg.h"
 #include "util/strbuf.h"
+#include "util/strmap.h"
 #include "util/xalloc.h"
 
 #define SYSROOT_MAXLINKS 40
@@ -39,14 +40,17 @@ void (*sysroot_walk_hook)(const char *walked);
 
 /* A directory listing kept for the rest of the run. */
 struct listing {
-	char		*path;		/* the path listed */
 	int		 rc;
 	struct strv	 names;		/* sorted */
 };
 
+/* Kept listings, found by path in constant time: doctor lists every
+ * LD_LIBRARY_PATH directory, and a linear search made 10,000 of them
+ * quadratic. */
 struct listings {
 	struct listing	*v;
 	size_t		 n, cap;
+	struct strmap	 index;		/* path listed -> index into v */
 };
 
 struct sysroot {
@@ -106,11 +110,10 @@ sysroot_free(struct sysroot *sr)
 	if (sr == NULL)
 		return;
 	if (sr->listings != NULL) {
-		for (size_t i = 0; i < sr->listings->n; i++) {
-			free(sr->listings->v[i].path);
+		for (size_t i = 0; i < sr->listings->n; i++)
 			strv_free(&sr->listings->v[i].names);
-		}
 		free(sr->listings->v);
+		strmap_free(&sr->listings->index);
 		free(sr->listings);
 	}
 	if (sr->rootfd >= 0 && close(sr->rootfd) != 0) {
@@ -624,15 +627,15 @@ static int
 list_kept(struct listings *ls, const char *key, int (*lister)(const void *,
     struct strv *), const void *arg, struct strv *names)
 {
-	struct listing *l = NULL;
+	struct listing *l;
+	size_t *at = strmap_get(&ls->index, key);
 
-	for (size_t i = 0; i < ls->n && l == NULL; i++)
-		if (strcmp(ls->v[i].path, key) == 0)
-			l = &ls->v[i];
-	if (l == NULL) {
+	if (at == NULL) {
+		strmap_put(&ls->index, key, ls->n);
 		l = VEC_PUSH(ls);
-		l->path = xstrdup(key);
 		l->rc = lister(arg, &l->names);
+	} else {
+		l = &ls->v[*at];
 	}
 	for (size_t i = 0; i < l->names.n; i++)
 		strv_push(names, l->names.v[i]);

@@ -238,6 +238,21 @@ main(void)
 	    "an unreadable directory is EACCES");
 	chmod(hostpath, 0755);
 
+	/* Kept listings are found by the canonical path: another way to
+	 * the same directory gets the first answer, even after a change. */
+	sysroot_keep_listings(sr);
+	rc = sysroot_list_dir(sr, "/usr/local/cuda/lib64", &names);
+	ok(rc == 0 && names.n == 1, "a kept listing (got %zu names)", names.n);
+	strv_free(&names);
+	mk("/usr/local/cuda-12.4/lib64/libnew.so", "x");
+	rc = sysroot_list_dir(sr, "/usr/local/cuda-12.4/lib64/", &names);
+	ok(rc == 0 && names.n == 1,
+	    "the same directory by another path is the kept answer (got %zu names)",
+	    names.n);
+	strv_free(&names);
+	rc = sysroot_list_dir(sr, "/opt/loop1", &names);
+	is_int(rc, ELOOP, "a path that cannot be walked is an error, kept or not");
+
 	/* Issue 16: a tree changed while it is read. Each case swaps a
 	 * checked name for a link out of the root before the walk uses it;
 	 * what is read must be what was checked, or an error, and never the
