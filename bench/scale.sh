@@ -5,8 +5,9 @@
 # directories (N = 1, 100, 1,000, 10,000; every directory real and
 # empty, so each library search walks all of them), and on N Python
 # environments (1, 10, 100 by default; bench/gen-pyenvs.py, 300 packages
-# each). Each row: median wall ms, peak RSS, the JSON's size, and the
-# growth per added directory or environment since the row before.
+# each). Each row: median wall ms, CPU ms (user + system), peak RSS, the
+# JSON's size, and the growth per added directory or environment since
+# the row before.
 # Also doctor --json on this machine and on an empty --root tree.
 #
 # bench/run.sh runs it after its own table. Targets: 10,000
@@ -89,20 +90,27 @@ time_ms() {
 	median < "$work/t" | awk '{ print $1 / 1000 }'
 }
 
-rss_kb() {	# CMD... -> median peak RSS of 3 runs, KiB
+# rss_cpu CMD...: the medians of 3 runs' peak RSS (KiB, into last_kb) and
+# CPU time (user + system ms, into last_cpu): on a loaded machine the CPU
+# time moves less than the wall time.
+rss_cpu() {
 	local k=0
 	: > "$work/r"
+	: > "$work/c"
 	while [ "$k" -lt 3 ]; do
 		/usr/bin/time -v -o "$work/tv" "$@" >/dev/null 2>&1 || true
 		sed -n 's/.*Maximum resident set size (kbytes): *//p' "$work/tv" >> "$work/r"
+		awk -F': *' '/User time \(seconds\)|System time \(seconds\)/ { t += $2 }
+		    END { print t * 1000 }' "$work/tv" >> "$work/c"
 		k=$((k + 1))
 	done
-	median < "$work/r"
+	last_kb=$(median < "$work/r")
+	last_cpu=$(median < "$work/c")
 }
 
 json_bytes() { "$@" 2>/dev/null | wc -c | tr -d ' '; }
 
-row() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${5:-}" >> "$rows"; }
+row() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "${6:-}" >> "$rows"; }
 section() { printf '#\t%s\n' "$1" >> "$rows"; }
 
 # measure LABEL UNIT N CMD...: a row, with the growth since the last row
@@ -112,7 +120,8 @@ measure() {
 	shift 3
 	progress "$label"
 	ms=$(time_ms "$@")
-	kb=$(rss_kb "$@")
+	rss_cpu "$@"
+	kb=$last_kb
 	bytes=$(json_bytes "$@")
 	if [ -n "$prev" ]; then
 		# shellcheck disable=SC2086
@@ -120,7 +129,7 @@ measure() {
 		    'BEGIN { split(rest, p, " "); printf "%+.4f ms, %+.2f KiB per added %s", (m - p[1]) / (n - pn), (k - p[2]) / (n - pn), u }')
 	fi
 	prev="$n $ms $kb"
-	row "$label" "$ms" "$kb" "$bytes" "$note"
+	row "$label" "$ms" "$last_cpu" "$kb" "$bytes" "$note"
 }
 
 # A tree with n empty directories /L/0 … under it, and the driver's
@@ -188,8 +197,8 @@ echo "machine: ${cpu:-$(uname -m)}, $(nproc) cores; Linux $(uname -r)"
 echo "timing:  median wall of whole processes by $how; peak RSS: GNU time -v, median of 3"
 echo "load:    $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') at the end (1, 5, 15 min)"
 echo
-printf '%-44s %10s %10s %10s  %s\n' "benchmark" "median ms" "peak RSS" "JSON" "growth since the row before"
-while IFS='	' read -r label ms kb bytes note; do
+printf '%-40s %10s %8s %9s %9s  %s\n' "benchmark" "median ms" "CPU ms" "peak RSS" "JSON" "growth since the row before (wall)"
+while IFS='	' read -r label ms cpu kb bytes note; do
 	if [ "$label" = "#" ]; then
 		printf '%s\n' "-- $ms"
 		continue
@@ -197,5 +206,6 @@ while IFS='	' read -r label ms kb bytes note; do
 	ms=$(printf '%.2f' "$ms")
 	kb=$(awk -v k="$kb" 'BEGIN { printf "%.1f MiB", k / 1024 }')
 	bytes=$(awk -v b="$bytes" 'BEGIN { if (b >= 1048576) printf "%.2f MiB", b / 1048576; else printf "%.0f KiB", b / 1024 }')
-	printf '%-44s %10s %10s %10s  %s\n' "$label" "$ms" "$kb" "$bytes" "$note" | sed 's/ *$//'
+	cpu=$(printf '%.0f' "$cpu")
+	printf '%-40s %10s %8s %9s %9s  %s\n' "$label" "$ms" "$cpu" "$kb" "$bytes" "$note" | sed 's/ *$//'
 done < "$rows"
