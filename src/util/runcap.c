@@ -543,6 +543,11 @@ runcap(const char *path, char *const *argv, char *const *env, double timeout_s,
 	outp[0] = errp[0] = -1;
 	follow(&w, deadline);
 	finish(&w);
+	/* Still open after a truncated run: nobody reads them any more. */
+	if (w.out >= 0)
+		close(w.out);
+	if (w.err >= 0)
+		close(w.err);
 	if (w.pidfd >= 0)
 		close(w.pidfd);
 	guard_off(&g);

@@ -1,6 +1,7 @@
 /* runcap: the end of a run is the child's exit, not its pipes'; nothing
  * the child started outlives the call (a background child, a setsid()
- * daemon, one past the timeout); the child gets no descriptor of ours.
+ * daemon, one past the timeout or the output's cap); the child gets no
+ * descriptor of ours, and a run leaves none open.
  * The children are this program itself, run again with a role. */
 #include "config.h"
 
@@ -103,6 +104,19 @@ role_hang(void)
 	return 0;
 }
 
+/* More than the cap, then sleeps. */
+static int
+role_flood(void)
+{
+	static char buf[65536];
+
+	memset(buf, 'x', sizeof buf);
+	if (write(STDOUT_FILENO, buf, sizeof buf) < 0)
+		return 1;
+	sleep(SLEEP_S);
+	return 0;
+}
+
 /* --- the checks -------------------------------------------------------- */
 
 static const char *self;
@@ -188,6 +202,38 @@ check_timeout(void)
 	runcap_free(&rc);
 }
 
+/* Descriptors open in this process. */
+static int
+count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while (readdir(d) != NULL)
+		n++;
+	closedir(d);
+	return n;
+}
+
+static void
+check_truncated(void)
+{
+	struct runcap rc;
+	int before = count_fds();
+
+	if (run_role("flood", TIMEOUT_S, &rc) != 0) {
+		ok(0, "flood: started");
+		return;
+	}
+	ok(rc.truncated && rc.out.len <= 4096,
+	    "flood: past the cap, truncated (%zu bytes kept)", rc.out.len);
+	is_int(count_fds(), before, "flood: its pipes are closed after");
+	ok(no_children(), "flood: and it is reaped");
+	runcap_free(&rc);
+}
+
 static void
 check_missing(void)
 {
@@ -215,6 +261,8 @@ main(int argc, char **argv)
 		return role_fds();
 	if (argc == 2 && strcmp(argv[1], "hang") == 0)
 		return role_hang();
+	if (argc == 2 && strcmp(argv[1], "flood") == 0)
+		return role_flood();
 	/* The path, not /proc/self/exe: a sanitizer's or libtool's wrapper
 	 * would be what that names. */
 	self = realpath(argv[0], NULL);
@@ -226,6 +274,7 @@ main(int argc, char **argv)
 	check_left("daemon", "a setsid() daemon");
 	check_fds();
 	check_timeout();
+	check_truncated();
 	check_missing();
 	free((char *)self);
 	return done_testing();
