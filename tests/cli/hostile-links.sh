@@ -121,7 +121,14 @@ else
 		ok "$words: strace saw the run (${calls:-no} calls)" \
 		    [ "${calls:-0}" -gt 100 ]
 		is "$escaped" "" "$words: no file system call leaves the root"
-		is "$by_path" "" "$words: nothing in the tree is looked up by its host path"
+		if [ -n "${CUDAWIZ_UNDER_VALGRIND:-}" ]; then
+			# valgrind stats every file cudawiz maps, by the
+			# path /proc/self/fd gives, to read its debug info.
+			skip "$words: nothing in the tree is looked up by its host path" \
+			    "under valgrind, which looks up mapped files by path itself"
+		else
+			is "$by_path" "" "$words: nothing in the tree is looked up by its host path"
+		fi
 		rm -f "$FX.strace"
 	done
 fi
