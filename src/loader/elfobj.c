@@ -785,6 +785,77 @@ guard_end(void)
 	return guard.hit != 0;
 }
 
+/* Makes the pages of [off, off + len) private copies of this moment, by
+ * writing one byte of each (the mapping is private): later writes to the
+ * file no longer reach them. */
+static void
+pin_range(unsigned char *m, uint64_t fsize, uint64_t off, uint64_t len)
+{
+	if (off >= fsize)
+		return;
+	if (len > fsize - off)
+		len = fsize - off;
+	for (uint64_t p = off & ~(uint64_t)(guard.page - 1); p < off + len;
+	    p += guard.page) {
+		volatile unsigned char *b = m + p;
+
+		*b = *b;
+	}
+}
+
+/* libelf reads the ELF header and the header tables more than once (it
+ * checks a field, then reads it again to use it), so in a file rewritten
+ * meanwhile a check passes on one value and a use meets another: a
+ * class of 0 indexes libelf's tables out of bounds. The header, the
+ * program headers and the first 64Ki section headers are pinned before
+ * libelf sees them; everything else it returns is checked here. */
+static void
+pin_headers(const struct reader *r, unsigned char *m)
+{
+	uint64_t phoff, shoff;
+	unsigned phnum, phent, shnum, shent;
+	bool swap;
+
+	pin_range(m, r->fsize, 0, sizeof(Elf64_Ehdr));
+	if (r->fsize < sizeof(Elf64_Ehdr) || memcmp(m, ELFMAG, SELFMAG) != 0)
+		return;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	swap = m[EI_DATA] != ELFDATA2LSB;
+#else
+	swap = m[EI_DATA] != ELFDATA2MSB;
+#endif
+	if (m[EI_CLASS] == ELFCLASS32) {
+		Elf32_Ehdr eh;
+
+		memcpy(&eh, m, sizeof eh);
+		phoff = swap ? bswap_32(eh.e_phoff) : eh.e_phoff;
+		shoff = swap ? bswap_32(eh.e_shoff) : eh.e_shoff;
+		phnum = swap ? bswap_16(eh.e_phnum) : eh.e_phnum;
+		phent = swap ? bswap_16(eh.e_phentsize) : eh.e_phentsize;
+		shnum = swap ? bswap_16(eh.e_shnum) : eh.e_shnum;
+		shent = swap ? bswap_16(eh.e_shentsize) : eh.e_shentsize;
+	} else {
+		Elf64_Ehdr eh;
+
+		memcpy(&eh, m, sizeof eh);
+		phoff = swap ? bswap_64(eh.e_phoff) : eh.e_phoff;
+		shoff = swap ? bswap_64(eh.e_shoff) : eh.e_shoff;
+		phnum = swap ? bswap_16(eh.e_phnum) : eh.e_phnum;
+		phent = swap ? bswap_16(eh.e_phentsize) : eh.e_phentsize;
+		shnum = swap ? bswap_16(eh.e_shnum) : eh.e_shnum;
+		shent = swap ? bswap_16(eh.e_shentsize) : eh.e_shentsize;
+	}
+	/* 0xffff program headers or 0 sections: the real count is in
+	 * section 0, which is pinned first. */
+	pin_range(m, r->fsize, shoff, shent);
+	if (phnum == 0xffff)
+		phnum = 0x10000;
+	if (shnum == 0)
+		shnum = 0x10000;
+	pin_range(m, r->fsize, phoff, (uint64_t)phnum * phent);
+	pin_range(m, r->fsize, shoff, (uint64_t)shnum * shent);
+}
+
 /* libelf refuses a file whose section header table is damaged or cut
  * off, which ld.so never reads. Such a file is read again with the
  * section header fields cleared in the private (copy-on-write) mapping. */
@@ -969,6 +1040,7 @@ read_mapped(struct reader *r, int fd, unsigned what, struct elfobj *out,
 	guard_begin(m, (size_t)r->fsize);
 	if (elfobj_after_map_hook != NULL)
 		elfobj_after_map_hook(r->path);
+	pin_headers(r, m);
 	(void)elf_errno();
 	r->e = elf_memory((char *)m, (size_t)r->fsize);
 	if (r->e == NULL) {
@@ -981,7 +1053,10 @@ read_mapped(struct reader *r, int fd, unsigned what, struct elfobj *out,
 		}
 		free(why);
 	}
-	if (r->e != NULL && elf_kind(r->e) != ELF_K_ELF)
+	/* gelf_fsize() indexes a table by the class without checking it. */
+	if (r->e != NULL && (elf_kind(r->e) != ELF_K_ELF ||
+	    (gelf_getclass(r->e) != ELFCLASS32 &&
+	    gelf_getclass(r->e) != ELFCLASS64)))
 		damage(r, _("not an ELF file"));
 	else if (r->e != NULL)
 		read_headers(r, what, out);

@@ -62,7 +62,6 @@ stop=$W/stop
 	# Bounded by the stop file, and by a count in case it never comes.
 	i=0
 	while [ ! -e "$stop" ] && [ $i -lt 100000 ]; do
-		cp "$W/small.so" "$FX$L/libbig.so.1.tmp" 2>/dev/null
 		cat "$W/small.so" > "$FX$L/libbig.so.1" 2>/dev/null
 		cat "$W/big.so" > "$FX$L/libbig.so.1" 2>/dev/null
 		truncate -s 4096 "$FX$L/libbig.so.1" 2>/dev/null

@@ -49,7 +49,7 @@ static void
 slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
-	long n;
+	long n = 0;
 
 	must(f != NULL, path);
 	must(fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0, path);
