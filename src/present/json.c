@@ -5,7 +5,8 @@
  * its reason under the object's "unknown" or "unreadable" map, keyed by
  * field name. Where a value came from is under "sources". Strings that are
  * not valid UTF-8 (file names can be anything) have the bad bytes replaced
- * by U+FFFD so the document always parses. */
+ * by U+FFFD so the document always parses; the exact bytes of each such
+ * string are kept beside the document in "raw_strings" (see jstr). */
 #include "config.h"
 
 #include <jansson.h>
@@ -20,6 +21,19 @@
 #include "util/xalloc.h"
 
 #define SCHEMA_DOCTOR "cudawiz/doctor/1"
+/* A hostile tree can hold 100,000 such names; the first ones are enough
+ * to find the exact bytes of what a report names, the rest are counted. */
+#define RAW_STRINGS_MAX 1000
+
+/* The strings jstr() had to change, until json_write() puts them into the
+ * document it writes. File-wide rather than passed down: jstr() is called
+ * from every presenter at every depth, and a process writes one document;
+ * a pointer keeps the state to what a run really meets. */
+static struct {
+	json_t	*list;		/* [{"shown": ..., "bytes_hex": ...}] */
+	json_t	*seen;		/* bytes_hex -> true */
+	size_t	 cut;
+} raw;
 
 /* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
 static size_t
@@ -53,6 +67,39 @@ utf8_seq(const unsigned char *s)
 	return n;
 }
 
+/* Remembers the exact bytes behind a string shown with U+FFFD. */
+static void
+keep_raw(const char *s, const char *shown)
+{
+	static const char digits[] = "0123456789abcdef";
+	struct strbuf hex = STRBUF_INIT;
+	json_t *o;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+		strbuf_putc(&hex, digits[*p >> 4]);
+		strbuf_putc(&hex, digits[*p & 15]);
+	}
+	if (raw.list == NULL) {
+		raw.list = json_array();
+		raw.seen = json_object();
+	}
+	if (json_object_get(raw.seen, strbuf_str(&hex)) != NULL) {
+		strbuf_free(&hex);
+		return;
+	}
+	if (json_array_size(raw.list) >= RAW_STRINGS_MAX) {
+		raw.cut++;
+		strbuf_free(&hex);
+		return;
+	}
+	json_object_set_new(raw.seen, strbuf_str(&hex), json_true());
+	o = json_object();
+	json_object_set_new(o, "shown", json_string(shown));
+	json_object_set_new(o, "bytes_hex", json_string(strbuf_str(&hex)));
+	json_array_append_new(raw.list, o);
+	strbuf_free(&hex);
+}
+
 json_t *
 jstr(const char *s)
 {
@@ -77,6 +124,8 @@ jstr(const char *s)
 		}
 	}
 	j = json_string(strbuf_str(&sb));
+	if (j != NULL)
+		keep_raw(s, strbuf_str(&sb));
 	strbuf_free(&sb);
 	return j != NULL ? j : json_null();
 }
@@ -582,10 +631,26 @@ json_print_doctor(FILE *fp, const struct facts *facts,
 int
 json_write(FILE *fp, const json_t *doc)
 {
-	char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_t *whole = NULL;
 	size_t len;
+	char *s;
 	int rc = 0;
 
+	/* A shallow copy: the caller's document stays as it was given. */
+	if (raw.list != NULL && json_is_object(doc)) {
+		whole = json_copy((json_t *)doc);
+		json_object_set(whole, "raw_strings", raw.list);
+		if (raw.cut > 0)
+			json_object_set_new(whole, "raw_strings_cut",
+			    json_integer((json_int_t)raw.cut));
+	}
+	s = json_dumps(whole != NULL ? whole : doc,
+	    JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(whole);
+	json_decref(raw.list);
+	json_decref(raw.seen);
+	raw.list = raw.seen = NULL;
+	raw.cut = 0;
 	if (s == NULL)
 		return -1;
 	len = strlen(s);

@@ -71,6 +71,13 @@ prefixes=$(fx_jq '.facts.python_envs[].prefix')
 like "$prefixes" "^/opt/conda/envs/bad$" "a newline in an environment's name stays a newline..."
 like "$prefixes" "^name$" "... in the JSON string"
 like "$prefixes" '^/opt/conda/envs/inv��utf$' "bytes that are not UTF-8 become U+FFFD"
+# The exact bytes are kept beside the document: inv\377\376utf in hex.
+raw=$(jq -r '.raw_strings[] | select(.shown == "/opt/conda/envs/inv\ufffd\ufffdutf")
+    | .bytes_hex' "$FX_OUT")
+is "$raw" "$(printf '/opt/conda/envs/inv\377\376utf' | od -An -v -tx1 | tr -d ' \n')" \
+    "raw_strings keeps the exact bytes of a name shown with U+FFFD"
+is "$(jq '[.raw_strings[].bytes_hex] | length == (unique | length)' "$FX_OUT")" true \
+    "raw_strings names each string once"
 like "$prefixes" "^/opt/conda/envs/esc$ESC" "an escape stays as it is in JSON (\\u001b)"
 like "$(fx_jq '.facts.python_envs[].prefix | select(startswith("/home/u/.virtualenvs"))')" \
     '^/home/u/.virtualenvs/v$' "the venv with a newline in its name is found"
