@@ -4,6 +4,7 @@ HARDEN_READS_TESTS = \
 	tests/cli/driver-loaded-noproc.sh \
 	tests/cli/elf-truncate-race.sh \
 	tests/cli/elf-nomem.sh \
+	tests/cli/fatbin-truncate.sh \
 	tests/cli/pyenv-conda-reads.sh
 TESTS += $(HARDEN_READS_TESTS)
 EXTRA_DIST += $(HARDEN_READS_TESTS)

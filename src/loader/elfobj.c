@@ -146,15 +146,21 @@ damage(struct reader *r, const char *fmt, ...)
 
 /* libelf's words for its last error. Out of memory is not damage: it
  * ends the program as xmalloc does, naming the file being read. */
-static const char *
-elf_why(const struct reader *r)
+const char *
+elfobj_elf_why(const char *path)
 {
 	int e = elf_errno();
 
 	if (e == LIBELF_E_NOMEM)
 		die(_("%s: out of memory while reading it (libelf: %s)"),
-		    r->path, elf_errmsg(e));
+		    path, elf_errmsg(e));
 	return elf_errmsg(e != 0 ? e : -1);
+}
+
+static const char *
+elf_why(const struct reader *r)
+{
+	return elfobj_elf_why(r->path);
 }
 
 static uint16_t
@@ -810,14 +816,14 @@ pin_range(unsigned char *m, uint64_t fsize, uint64_t off, uint64_t len)
  * program headers and the first 64Ki section headers are pinned before
  * libelf sees them; everything else it returns is checked here. */
 static void
-pin_headers(const struct reader *r, unsigned char *m)
+pin_headers(unsigned char *m, uint64_t fsize)
 {
 	uint64_t phoff, shoff;
 	unsigned phnum, phent, shnum, shent;
 	bool swap;
 
-	pin_range(m, r->fsize, 0, sizeof(Elf64_Ehdr));
-	if (r->fsize < sizeof(Elf64_Ehdr) || memcmp(m, ELFMAG, SELFMAG) != 0)
+	pin_range(m, fsize, 0, sizeof(Elf64_Ehdr));
+	if (fsize < sizeof(Elf64_Ehdr) || memcmp(m, ELFMAG, SELFMAG) != 0)
 		return;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	swap = m[EI_DATA] != ELFDATA2LSB;
@@ -847,13 +853,69 @@ pin_headers(const struct reader *r, unsigned char *m)
 	}
 	/* 0xffff program headers or 0 sections: the real count is in
 	 * section 0, which is pinned first. */
-	pin_range(m, r->fsize, shoff, shent);
+	pin_range(m, fsize, shoff, shent);
 	if (phnum == 0xffff)
 		phnum = 0x10000;
 	if (shnum == 0)
 		shnum = 0x10000;
-	pin_range(m, r->fsize, phoff, (uint64_t)phnum * phent);
-	pin_range(m, r->fsize, shoff, (uint64_t)shnum * shent);
+	pin_range(m, fsize, phoff, (uint64_t)phnum * phent);
+	pin_range(m, fsize, shoff, (uint64_t)shnum * shent);
+}
+
+int
+elfobj_map_begin(int fd, const char *path, struct elfobj_map *map,
+    char **why)
+{
+	struct stat st;
+	void *m;
+
+	map->p = NULL;
+	map->len = 0;
+	*why = NULL;
+	if (fstat(fd, &st) != 0) {
+		*why = xstrdup(strerror(errno));
+		return -1;
+	}
+	/* An empty file cannot be mapped; it is no ELF file either. */
+	if (st.st_size <= 0) {
+		*why = xstrdup(_("not an ELF file"));
+		return -1;
+	}
+	if ((uintmax_t)st.st_size > SIZE_MAX) {
+		*why = xasprintf(_("the file is too large to map (%ju bytes)"),
+		    (uintmax_t)st.st_size);
+		return -1;
+	}
+	/* Writable, private: pin_headers() and open_without_sections()
+	 * write to their copy, never to the file. */
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+	    fd, 0);
+	if (m == MAP_FAILED) {
+		if (errno == ENOMEM)
+			die(_("%s: out of memory while mapping it (%ju bytes): %s"),
+			    path, (uintmax_t)st.st_size, strerror(errno));
+		*why = xasprintf(_("cannot be mapped: %s"), strerror(errno));
+		return -1;
+	}
+	map->p = m;
+	map->len = (size_t)st.st_size;
+	guard_begin(m, map->len);
+	if (elfobj_after_map_hook != NULL)
+		elfobj_after_map_hook(path);
+	pin_headers(map->p, map->len);
+	return 0;
+}
+
+bool
+elfobj_map_end(struct elfobj_map *map)
+{
+	bool hit = guard_end();
+
+	if (map->p != NULL)
+		munmap(map->p, map->len);
+	map->p = NULL;
+	map->len = 0;
+	return hit;
 }
 
 /* libelf refuses a file whose section header table is damaged or cut
@@ -1008,7 +1070,9 @@ read_mapped(struct reader *r, int fd, unsigned what, struct elfobj *out,
     bool *changed)
 {
 	struct stat before, after;
+	struct elfobj_map map;
 	unsigned char *m;
+	char *map_why;
 	bool hit;
 
 	*changed = false;
@@ -1016,31 +1080,13 @@ read_mapped(struct reader *r, int fd, unsigned what, struct elfobj *out,
 		damage(r, "%s", strerror(errno));
 		return;
 	}
-	r->fsize = (uint64_t)before.st_size;
-	/* An empty file cannot be mapped; it is no ELF file either. */
-	if (r->fsize == 0) {
-		damage(r, _("not an ELF file"));
+	if (elfobj_map_begin(fd, r->path, &map, &map_why) != 0) {
+		damage(r, "%s", map_why);
+		free(map_why);
 		return;
 	}
-	if (r->fsize > SIZE_MAX) {
-		damage(r, _("the file is too large to map (%ju bytes)"),
-		    (uintmax_t)r->fsize);
-		return;
-	}
-	/* Writable, private: open_without_sections() edits its copy. */
-	m = mmap(NULL, (size_t)r->fsize, PROT_READ | PROT_WRITE, MAP_PRIVATE,
-	    fd, 0);
-	if (m == MAP_FAILED) {
-		if (errno == ENOMEM)
-			die(_("%s: out of memory while mapping it (%ju bytes): %s"),
-			    r->path, (uintmax_t)r->fsize, strerror(errno));
-		damage(r, _("cannot be mapped: %s"), strerror(errno));
-		return;
-	}
-	guard_begin(m, (size_t)r->fsize);
-	if (elfobj_after_map_hook != NULL)
-		elfobj_after_map_hook(r->path);
-	pin_headers(r, m);
+	m = map.p;
+	r->fsize = map.len;
 	(void)elf_errno();
 	r->e = elf_memory((char *)m, (size_t)r->fsize);
 	if (r->e == NULL) {
@@ -1063,8 +1109,7 @@ read_mapped(struct reader *r, int fd, unsigned what, struct elfobj *out,
 	if (r->e != NULL)
 		elf_end(r->e);
 	r->e = NULL;
-	hit = guard_end();
-	munmap(m, (size_t)r->fsize);
+	hit = elfobj_map_end(&map);
 	*changed = hit || fstat(fd, &after) != 0 ||
 	    file_changed(&before, &after);
 }

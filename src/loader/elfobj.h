@@ -106,6 +106,29 @@ void	elfobj_free(struct elfobj *obj);
  * prove a truncation under the reader is no crash. */
 extern void	(*elfobj_after_map_hook)(const char *path);
 
+/* A file mapped for reading under elfobj's SIGBUS guard, for the other
+ * readers of ELF files (fatbin.c): a page the file loses while it is
+ * mapped reads as zeros instead of killing the program, and the ELF
+ * header and header tables are private copies made before libelf reads
+ * them (libelf reads some fields twice). One mapping at a time. */
+struct elfobj_map {
+	unsigned char	*p;
+	size_t		 len;
+};
+
+/* Maps the whole of fd (opened for path) privately and starts the guard;
+ * calls elfobj_after_map_hook. Returns 0, or -1 with *why set to the
+ * reason without the path (an empty file is "not an ELF file"), which the
+ * caller frees. Running out of memory ends the program (die()). */
+int	elfobj_map_begin(int fd, const char *path, struct elfobj_map *map,
+	    char **why);
+/* Ends the guard and unmaps. True when a page of the file was cut off
+ * while it was mapped: what was read is not the file's content. */
+bool	elfobj_map_end(struct elfobj_map *map);
+/* libelf's words for its last error; libelf running out of memory ends
+ * the program naming path, as our own allocations do. */
+const char *elfobj_elf_why(const char *path);
+
 /* The symbol named name (any version when version is NULL), or NULL. */
 const struct elfobj_symbol *elfobj_find_symbol(const struct elfobj *obj,
 	    const char *name, const char *version, bool defined);

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "loader/elfobj.h"
 #include "loader/fatbin.h"
 #include "util/xalloc.h"
 
@@ -302,11 +303,11 @@ visit_section(struct walk *w, Elf *e, size_t shstrndx, size_t ndx,
 
 	if (scn == NULL || gelf_getshdr(scn, &sh) == NULL)
 		return damage(w, _("section %zu cannot be read: %s"), ndx,
-		    elf_errmsg(-1));
+		    elfobj_elf_why(w->path));
 	name = elf_strptr(e, shstrndx, sh.sh_name);
 	if (name == NULL)
 		return damage(w, _("section %zu has no readable name: %s"), ndx,
-		    elf_errmsg(-1));
+		    elfobj_elf_why(w->path));
 	section = fatbin_section_name(name);
 	if (section == NULL)
 		return 0;
@@ -327,32 +328,36 @@ visit_section(struct walk *w, Elf *e, size_t shstrndx, size_t ndx,
 	return walk_section(w, section, sh.sh_offset, sh.sh_size);
 }
 
+/* The section headers of the file mapped at map, whose fatbinary
+ * sections are walked. */
 static int
-walk_elf(struct walk *w, bool *found)
+walk_sections(struct walk *w, const struct elfobj_map *map, bool *found)
 {
 	size_t shnum, shstrndx;
 	unsigned char *ident;
 	Elf *e;
 	int rc = -1;
 
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return damage(w, _("libelf is unusable: %s"), elf_errmsg(-1));
-	e = elf_begin(w->fd, ELF_C_READ_MMAP, NULL);
+	(void)elf_errno();
+	e = elf_memory((char *)map->p, map->len);
 	if (e == NULL)
 		return damage(w, _("not a readable ELF file: %s"),
-		    elf_errmsg(-1));
-	if (elf_kind(e) != ELF_K_ELF) {
+		    elfobj_elf_why(w->path));
+	/* gelf_*() index a table by the class without checking it. */
+	if (elf_kind(e) != ELF_K_ELF || (gelf_getclass(e) != ELFCLASS32 &&
+	    gelf_getclass(e) != ELFCLASS64)) {
 		damage(w, _("not an ELF file"));
 		goto out;
 	}
 	ident = (unsigned char *)elf_getident(e, NULL);
 	if (ident == NULL) {
-		damage(w, _("the ELF header cannot be read: %s"), elf_errmsg(-1));
+		damage(w, _("the ELF header cannot be read: %s"),
+		    elfobj_elf_why(w->path));
 		goto out;
 	}
 	if (elf_getshdrnum(e, &shnum) != 0) {
 		damage(w, _("the section headers cannot be read: %s"),
-		    elf_errmsg(-1));
+		    elfobj_elf_why(w->path));
 		goto out;
 	}
 	if (shnum == 0) {
@@ -362,7 +367,7 @@ walk_elf(struct walk *w, bool *found)
 	}
 	if (elf_getshdrstrndx(e, &shstrndx) != 0) {
 		damage(w, _("the section names cannot be found: %s"),
-		    elf_errmsg(-1));
+		    elfobj_elf_why(w->path));
 		goto out;
 	}
 	for (size_t i = 1; i < shnum && w->stopped == 0; i++)
@@ -372,6 +377,34 @@ walk_elf(struct walk *w, bool *found)
 	rc = 0;
 out:
 	elf_end(e);
+	return rc;
+}
+
+/* libelf reads the section headers and names from elfobj's guarded
+ * mapping, never from its own: a file cut short while it is read (an
+ * upgrade rewriting the library) reads as zeros there instead of killing
+ * the program by SIGBUS, and is then said to be changing. */
+static int
+walk_elf(struct walk *w, bool *found)
+{
+	struct elfobj_map map;
+	char *why;
+	int rc;
+
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return damage(w, _("libelf is unusable: %s"),
+		    elfobj_elf_why(w->path));
+	if (elfobj_map_begin(w->fd, w->path, &map, &why) != 0) {
+		damage(w, "%s", why);
+		free(why);
+		return -1;
+	}
+	rc = walk_sections(w, &map, found);
+	if (elfobj_map_end(&map)) {
+		FREE(&w->err);
+		rc = damage(w, _("the file changed while it was read (it is "
+		    "being written or replaced?)"));
+	}
 	return rc;
 }
 

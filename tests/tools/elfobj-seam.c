@@ -15,6 +15,11 @@
  *	the process has, so libelf's own allocations for a file with many
  *	section headers fail: the reader must end with "out of memory"
  *	(status 2, from die()), never call the file damaged
+ *   elfobj-seam fatbin-cut SIZE FILE
+ *	fatbin_walk() over FILE, which is cut to SIZE bytes when the first
+ *	fatbinary entry is seen, while libelf still has section headers and
+ *	names to read past the cut; prints "maps N", "entries N" and "error
+ *	MESSAGE" or "ok"
  *
  * A SIGBUS that escapes the reader kills this program by the signal. */
 #include "config.h"
@@ -27,6 +32,7 @@
 #include <unistd.h>
 
 #include "loader/elfobj.h"
+#include "loader/fatbin.h"
 #include "sysroot/sysroot.h"
 #include "util/xalloc.h"
 
@@ -35,6 +41,8 @@ static off_t cut;
 static unsigned char *whole;
 static size_t whole_len;
 static unsigned maps;
+static unsigned entries;
+static const char *cut_path;
 
 static void
 must(int ok, const char *what)
@@ -105,6 +113,36 @@ after_map(const char *path)
 	}
 }
 
+/* fatbin_walk's callback: the first entry cuts the file. */
+static int
+on_entry(const struct fatbin_entry *e, void *arg)
+{
+	(void)e;
+	(void)arg;
+	if (entries++ == 0)
+		must(truncate(cut_path, cut) == 0, cut_path);
+	return 0;
+}
+
+static int
+fatbin_cut(const struct sysroot *sr, const char *path)
+{
+	char *err = NULL;
+	bool has = false;
+	int rc;
+
+	cut_path = path;
+	rc = fatbin_walk(sr, path, on_entry, NULL, &has, &err);
+	printf("maps %u\nentries %u\n", maps, entries);
+	if (rc < 0) {
+		printf("error %s\n", err);
+		free(err);
+	} else {
+		printf("ok\n");
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -115,15 +153,16 @@ main(int argc, char **argv)
 	int rc;
 
 	if (argc == 4 && (strcmp(argv[1], "truncate") == 0 ||
-	    strcmp(argv[1], "flip") == 0)) {
+	    strcmp(argv[1], "flip") == 0 ||
+	    strcmp(argv[1], "fatbin-cut") == 0)) {
 		cut = (off_t)strtoll(argv[2], NULL, 10);
 		path = argv[3];
 	} else if (argc == 3 && (strcmp(argv[1], "nomem") == 0 ||
 	    strcmp(argv[1], "read") == 0)) {
 		path = argv[2];
 	} else {
-		fprintf(stderr, "usage: elfobj-seam truncate|flip SIZE FILE | "
-		    "read|nomem FILE\n");
+		fprintf(stderr, "usage: elfobj-seam truncate|flip|fatbin-cut "
+		    "SIZE FILE | read|nomem FILE\n");
 		return 99;
 	}
 	mode = argv[1];
@@ -133,6 +172,12 @@ main(int argc, char **argv)
 		return 99;
 	}
 	elfobj_after_map_hook = after_map;
+	if (strcmp(mode, "fatbin-cut") == 0) {
+		rc = fatbin_cut(sr, path);
+		sysroot_free(sr);
+		free(whole);
+		return rc;
+	}
 	rc = elfobj_read(sr, path, ELFOBJ_SYMBOLS, &o, &err);
 	printf("maps %u\n", maps);
 	if (rc != 0) {
