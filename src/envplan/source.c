@@ -12,6 +12,7 @@
 #include "envplan/source.h"
 #include "i18n.h"
 #include "util/envp.h"
+#include "util/openreg.h"
 #include "util/runcap.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
@@ -38,16 +39,23 @@ script_file_format(const char *file, enum script_format *fmt, char **err)
 {
 	char buf[HEAD_BYTES + 1], word[32];
 	const char *base = strrchr(file, '/'), *at;
+	struct stat st;
 	ssize_t got;
 	size_t n = 0;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	int fd;
+	/* Only a regular file: a FIFO would make open() and read() wait
+	 * for a writer (cmd_env_check looked, but the name may have been
+	 * replaced since). */
+	int rc = openreg(AT_FDCWD, file, OPENREG_FOLLOW, &fd, &st);
 
 	base = base != NULL ? base + 1 : file;
-	if (fd < 0) {
-		*err = xasprintf("%s: %s", file, strerror(errno));
+	if (rc != 0) {
+		*err = xasprintf("%s: %s", file, openreg_strerror(rc, &st));
 		return -1;
 	}
-	got = read(fd, buf, HEAD_BYTES);
+	do {
+		got = read(fd, buf, HEAD_BYTES);
+	} while (got < 0 && errno == EINTR);
 	close(fd);
 	if (got < 0) {
 		*err = xasprintf("%s: %s", file, strerror(errno));

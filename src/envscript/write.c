@@ -17,6 +17,7 @@
 
 #include "envscript/envscript_int.h"
 #include "i18n.h"
+#include "util/openreg.h"
 #include "util/xalloc.h"
 
 /* dirname() and basename() without their static buffers or surprises. */
@@ -421,23 +422,28 @@ rc_line(const char *script, enum script_format fmt, char **err)
 	return strbuf_take(&sb);
 }
 
-/* The whole file, or NULL with *err; a missing file reads as "". */
+/* The whole file, or NULL with *err; a missing file reads as "". Only
+ * a regular file is opened (openreg): path was checked to be one, but
+ * a FIFO put at its name since would make open() and read() wait for a
+ * writer for ever. path is resolve_target()'s, no link to follow. */
 static char *
 read_file(const char *path, bool *missing, char **err)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
 	char buf[65536];
 	ssize_t r;
-	int fd;
+	int fd, rc;
 
 	*missing = false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		if (errno == ENOENT) {
+	rc = openreg(AT_FDCWD, path, 0, &fd, &st);
+	if (rc != 0) {
+		if (rc == ENOENT) {
 			*missing = true;
 			return xstrdup("");
 		}
-		*err = xasprintf(_("cannot read %s: %s"), path, strerror(errno));
+		*err = xasprintf(_("cannot read %s: %s"), path,
+		    openreg_strerror(rc, &st));
 		return NULL;
 	}
 	while ((r = read(fd, buf, sizeof buf)) != 0) {

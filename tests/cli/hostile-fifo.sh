@@ -134,6 +134,16 @@ like "$(cat "$FX.stderr")" "script\.fifo: is a FIFO, not a regular file" \
 hostile_run "env --check FIFO --shell sh" env -- --check "$FX/script.fifo" --shell sh
 like "$(cat "$FX.stderr")" "script\.fifo: is a FIFO, not a regular file" \
     "... refused before the shell would source it"
+
+# env --install-rc with the rc file a FIFO: refused, naming it, and
+# nothing read from it (the rc file's reader opens only regular files).
+mkdir -p "$FX/home" "$FX/w" || exit 99
+mkfifo "$FX/home/.bashrc" || skip_all "cannot make a FIFO in $FX_TMP"
+hostile_run "env --install-rc, the rc file a FIFO" "env --shell sh" \
+    HOME="$FX/home" SHELL=/bin/bash -- -o "$FX/w/env.sh" --install-rc
+like "$(cat "$FX.stderr")" "home/\.bashrc: .*not a regular file" \
+    "the FIFO rc file is named, and what it is"
+ok "... it is still a FIFO" test -p "$FX/home/.bashrc"
 HOSTILE_EXIT=
 FX_MATRIX=$fifo_matrix
 
