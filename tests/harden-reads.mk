@@ -15,3 +15,7 @@ check_PROGRAMS += tests/tools/elfobj-seam
 tests_tools_elfobj_seam_SOURCES = tests/tools/elfobj-seam.c
 tests_tools_elfobj_seam_CPPFLAGS = $(UNIT_CPPFLAGS) $(LIBELF_CFLAGS)
 tests_tools_elfobj_seam_LDADD = $(UNIT_LDADD)
+
+# The wizard's Done page for a script named "-x…" without "./"
+# (tests/cli/wizard-golden.sh).
+EXTRA_DIST += tests/wizard/fix-dash.keys

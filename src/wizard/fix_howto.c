@@ -13,16 +13,24 @@
 #include "util/xalloc.h"
 #include "wizard/fix.h"
 
+/* `module` is a shell function or alias: its arguments in sh quoting,
+ * so a blank in the directory stays in it (as cmd_env.c prints them). */
 static void
 module_lines(struct strbuf *sb, const char *path, enum script_format fmt)
 {
 	char *dir = xstrdup(path), *base = xstrdup(path);
 	char *b = basename(base), *dot = strrchr(b, '.');
+	struct strbuf qd = STRBUF_INIT, qb = STRBUF_INIT;
 
 	if (fmt == SCRIPT_LMOD && dot != NULL && strcmp(dot, ".lua") == 0)
 		*dot = '\0';
+	shquote(&qd, dirname(dir));
+	shquote(&qb, b);
 	strbuf_printf(sb, _("activate:  module use %s && module load %s\n"
-	    "undo:      module unload %s\n"), dirname(dir), b, b);
+	    "undo:      module unload %s\n"), strbuf_str(&qd),
+	    strbuf_str(&qb), strbuf_str(&qb));
+	strbuf_free(&qd);
+	strbuf_free(&qb);
 	free(dir);
 	free(base);
 }
@@ -30,23 +38,24 @@ module_lines(struct strbuf *sb, const char *path, enum script_format fmt)
 char *
 wfix_howto(const struct wfix *fx)
 {
-	struct strbuf sb = STRBUF_INIT, q = STRBUF_INIT;
-	char *out;
+	struct strbuf sb = STRBUF_INIT;
+	char *out, *src;
 	size_t n;
 
 	if (fx->w_path == NULL)
 		return NULL;
-	shquote(&q, fx->w_path);
 	switch (fx->w_fmt) {
 	case SCRIPT_SH:
 	case SCRIPT_POWERSHELL:
-		strbuf_printf(&sb, _("activate:  . %s\nundo:      %s\n"),
-		    strbuf_str(&q), fx->w_undo);
-		break;
 	case SCRIPT_FISH:
 	case SCRIPT_CSH:
-		strbuf_printf(&sb, _("activate:  source %s\nundo:      %s\n"),
-		    strbuf_str(&q), fx->w_undo);
+		/* Each shell's own quoting, and "./" before a relative name:
+		 * `. name` in dash, zsh and ksh searches PATH, and a name
+		 * starting with '-' would be an option. */
+		src = script_source_cmd(fx->w_fmt, fx->w_path);
+		strbuf_printf(&sb, _("activate:  %s\nundo:      %s\n"), src,
+		    fx->w_undo);
+		free(src);
 		break;
 	case SCRIPT_CONDA:
 		strbuf_printf(&sb, _("and %s\nactivate:  conda activate (the "
@@ -57,11 +66,12 @@ wfix_howto(const struct wfix *fx)
 		module_lines(&sb, fx->w_path, fx->w_fmt);
 		break;
 	case SCRIPT_DIRENV:
-		strbuf_printf(&sb, _("activate:  direnv allow %s\nundo:      leave "
-		    "the directory\n"), strbuf_str(&q));
+		src = script_source_cmd(fx->w_fmt, fx->w_path);
+		strbuf_printf(&sb, _("activate:  %s\nundo:      leave the "
+		    "directory\n"), src);
+		free(src);
 		break;
 	}
-	strbuf_free(&q);
 	out = strbuf_take(&sb);
 	/* The messages end in a newline for a terminal; a page's lines do
 	 * not. */

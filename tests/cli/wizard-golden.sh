@@ -130,4 +130,13 @@ like "$screens" "activate:  \. \./cudawiz-env\.sh" "fix-check: Done says how to 
 like "$screens" "undo:      cudawiz_deactivate_" "fix-check: and how to undo"
 ok "fix-check: the script is on disk" test -s "$mdir/cudawiz-env.sh"
 
+# A relative name without "./" and starting with '-': Done's activate
+# line is `cudawiz env`'s (script_source_cmd): ". ./-x…", which dash, zsh
+# and ksh read as a file, not a PATH search or an option.
+run_render fix-dash.keys
+is "$rc" 0 "fix-dash: wizard-render exits 0"
+ok "fix-dash: the script is on disk" test -s "$mdir/-xcudawiz-env.sh"
+like "$(cat "$FX.masked")" "activate:  \\. \\./-xcudawiz-env\\.sh " \
+    "fix-dash: Done's activate line sources ./-xcudawiz-env.sh"
+
 done_testing
