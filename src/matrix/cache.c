@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
+#include "util/homedir.h"
 #include "util/openreg.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
@@ -25,13 +26,13 @@
 char *
 cache_dir(char **err)
 {
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = home_dir();
 
 	*err = NULL;
 	/* The XDG spec: an empty or relative value is invalid and ignored. */
 	if (xdg != NULL && xdg[0] == '/')
 		return xasprintf("%s/%s", xdg, PACKAGE);
-	if (home != NULL && home[0] == '/')
+	if (home != NULL)
 		return xasprintf("%s/.cache/%s", strcmp(home, "/") == 0 ? "" : home,
 		    PACKAGE);
 	*err = xstrdup(_("no cache directory: neither XDG_CACHE_HOME nor HOME "
