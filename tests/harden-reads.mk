@@ -5,6 +5,7 @@ HARDEN_READS_TESTS = \
 	tests/cli/elf-truncate-race.sh \
 	tests/cli/elf-nomem.sh \
 	tests/cli/fatbin-truncate.sh \
+	tests/cli/matrix-cache-home.sh \
 	tests/cli/pyenv-conda-reads.sh
 TESTS += $(HARDEN_READS_TESTS)
 EXTRA_DIST += $(HARDEN_READS_TESTS)
