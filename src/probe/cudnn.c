@@ -19,6 +19,7 @@
 #include "loader/elfobj.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
+#include "util/strmap.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -45,8 +46,10 @@ static const char *const std_include_dirs[] = {
 
 struct cudnn_scan {
 	struct probe_ctx	*ctx;
-	struct strv		 seen;		/* canonical dirs looked at */
-	struct strv		 tried;		/* paths as given */
+	/* Hash sets, not vectors: LD_LIBRARY_PATH can name 10,000
+	 * directories, and a scan over every earlier one is quadratic. */
+	struct strmap		 seen;		/* canonical dirs looked at */
+	struct strmap		 tried;		/* paths as given */
 };
 
 static bool
@@ -339,11 +342,20 @@ scan_dir(struct cudnn_scan *sc, const char *dir)
 	const char *name;
 	unsigned major = 0;
 	char *canon;
-	int rc;
+	int rc, lrc;
 
-	if (*dir == '\0' || strv_contains(&sc->tried, dir))
+	if (*dir == '\0' || !strmap_put(&sc->tried, dir, 0))
 		return;
-	strv_push(&sc->tried, dir);
+	/* The listing first, by the path as given: most directories hold
+	 * no cuDNN (10,000 LD_LIBRARY_PATH entries), and for those the walk
+	 * that realpath costs is saved. A directory that cannot be listed
+	 * is followed first, as before, so its notes stay the same. */
+	lrc = sysroot_list_dir(sr, dir, &names);
+	name = lrc == 0 ? pick_main(&names, &major) : NULL;
+	if (lrc == 0 && name == NULL) {
+		strv_free(&names);
+		return;
+	}
 	rc = sysroot_realpath(sr, dir, &canon);
 	if (rc != 0) {
 		/* Missing search-path entries are the environment rules'
@@ -352,25 +364,19 @@ scan_dir(struct cudnn_scan *sc, const char *dir)
 			facts_note(f, dir,
 			    _("cannot follow the library directory: %s"),
 			    sysroot_strerror(rc));
+		strv_free(&names);
 		return;
 	}
-	if (strv_contains(&sc->seen, canon)) {
-		free(canon);
-		return;
-	}
-	strv_push(&sc->seen, canon);
-	rc = sysroot_list_dir(sr, canon, &names);
-	if (rc != 0) {
-		if (!missing(rc))
-			facts_note(f, dir,
-			    _("cannot read the library directory: %s"),
-			    sysroot_strerror(rc));
+	if (!strmap_put(&sc->seen, canon, 0)) {
 		strv_free(&names);
 		free(canon);
 		return;
 	}
-	name = pick_main(&names, &major);
-	if (name == NULL) {
+	if (lrc != 0) {
+		if (!missing(lrc))
+			facts_note(f, dir,
+			    _("cannot read the library directory: %s"),
+			    sysroot_strerror(lrc));
 		strv_free(&names);
 		free(canon);
 		return;
@@ -433,6 +439,6 @@ probe_cudnn(struct probe_ctx *ctx)
 		free(lib);
 	}
 	strv_free(&sps);
-	strv_free(&sc.seen);
-	strv_free(&sc.tried);
+	strmap_free(&sc.seen);
+	strmap_free(&sc.tried);
 }

@@ -20,8 +20,21 @@
 #include "loader/resolve.h"
 #include "probe/probe.h"
 #include "util/pathnorm.h"
+#include "util/strmap.h"
 #include "util/version.h"
 #include "util/xalloc.h"
+
+/* The listings doctor took of the search directories, by the directory
+ * as searched: they answer "is the name in this directory" for every
+ * library without a walk of the path per library and directory (10,000
+ * LD_LIBRARY_PATH entries times each library searched). */
+struct kept_dirs {
+	struct strv	*v;
+	size_t		 n, cap;
+	struct strmap	 index;		/* dir → v[], or NOT_LISTED */
+};
+
+#define NOT_LISTED	((size_t)-1)
 
 /* TensorRT majors frameworks probe for when nothing better is known: 8
  * (TensorFlow 2.x) and 10 (current TensorRT); the matrix lists none. */
@@ -234,11 +247,38 @@ add_copy(const struct loader_env *env, struct lib_fact *l, const char *path)
 	*(struct lib_copy *)VEC_PUSH(&l->copies) = c;
 }
 
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* True when a listing kept of dir shows that dir/name does not exist, so
+ * that an lstat of it would fail. A name that is no plain name, a
+ * directory not listed or one whose listing failed (EACCES on a
+ * directory that can still be searched) leave it to the lstat. */
+static bool
+known_absent(const struct kept_dirs *kept, const char *dir, const char *name)
+{
+	const size_t *ix;
+	const struct strv *names;
+
+	if (kept == NULL || strchr(name, '/') != NULL ||
+	    strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+	    name[0] == '\0' ||
+	    (ix = strmap_get(&kept->index, dir)) == NULL || *ix == NOT_LISTED)
+		return false;
+	names = &kept->v[*ix];
+	return names->n == 0 || bsearch(&name, names->v, names->n,
+	    sizeof *names->v, cmp_name) == NULL;
+}
+
 /* Links of the name in the directories searched before the winner that
  * point nowhere: the loader passes over them, so the trace says nothing,
  * but they are what is left of an upgrade or a hand-made link. */
 static void
-find_dangling(const struct loader_env *env, struct lib_fact *l)
+find_dangling(const struct loader_env *env, const struct kept_dirs *kept,
+    struct lib_fact *l)
 {
 	for (size_t i = 0; i < l->steps.n; i++) {
 		const struct resolve_step *s = &l->steps.v[i];
@@ -254,6 +294,8 @@ find_dangling(const struct loader_env *env, struct lib_fact *l)
 				continue;
 			path = xstrdup(s->path);
 		} else if (s->dir != NULL) {
+			if (known_absent(kept, s->dir, l->soname))
+				continue;
 			path = xasprintf("%s%s%s", s->dir,
 			    s->dir[0] != '\0' && s->dir[strlen(s->dir) - 1] == '/' ?
 			    "" : "/", l->soname);
@@ -313,6 +355,10 @@ optional_name(const char *soname)
 	return false;
 }
 
+static void
+library_from(const struct loader_env *env, const struct kept_dirs *kept,
+    const char *soname, struct resolution *r, struct lib_fact *out);
+
 void
 probe_resolve_library(const struct loader_env *env, const char *soname,
     struct lib_fact *out)
@@ -320,12 +366,19 @@ probe_resolve_library(const struct loader_env *env, const char *soname,
 	struct resolution r;
 
 	resolve_name(env, soname, NULL, &r);
-	probe_library_from(env, soname, &r, out);
+	library_from(env, NULL, soname, &r, out);
 }
 
 void
 probe_library_from(const struct loader_env *env, const char *soname,
     struct resolution *r, struct lib_fact *out)
+{
+	library_from(env, NULL, soname, r, out);
+}
+
+static void
+library_from(const struct loader_env *env, const struct kept_dirs *kept,
+    const char *soname, struct resolution *r, struct lib_fact *out)
 {
 	struct elfobj obj;
 	char *err = NULL;
@@ -359,7 +412,7 @@ probe_library_from(const struct loader_env *env, const char *soname,
 	}
 	for (size_t i = 0; i < r->other_copies.n; i++)
 		add_copy(env, out, r->other_copies.v[i]);
-	find_dangling(env, out);
+	find_dangling(env, kept, out);
 	resolution_free(r);
 }
 
@@ -388,14 +441,13 @@ add_soname(struct strv *sonames, const char *name)
  * searches, beyond those the other probes named. */
 static void
 scan_dir(const struct probe_ctx *ctx, const char *dir, struct strv *seen,
-    struct strv *listed)
+    struct strmap *seen_ix, struct kept_dirs *kept)
 {
 	struct strv names = STRV_INIT;
 	int rc;
 
-	if (strv_contains(listed, dir))
+	if (strmap_get(&kept->index, dir) != NULL)
 		return;
-	strv_push(listed, dir);
 	rc = sysroot_list_dir(ctx->sr, dir, &names);
 	/* A missing directory is the environment probe's to report. */
 	if (rc != 0 && rc != ENOENT && rc != ENOTDIR)
@@ -408,10 +460,25 @@ scan_dir(const struct probe_ctx *ctx, const char *dir, struct strv *seen,
 		if ((is_soname_like(name, "libcudart.so.", 2) ||
 		    is_soname_like(name, "libcudnn.so.", 1) ||
 		    is_soname_like(name, "libnvinfer.so.", 1)) &&
-		    !strv_contains(seen, name))
+		    strmap_put(seen_ix, name, seen->n))
 			strv_push(seen, name);
 	}
-	strv_free(&names);
+	if (rc == 0) {
+		(void)strmap_put(&kept->index, dir, kept->n);
+		*(struct strv *)VEC_PUSH(kept) = names;
+	} else {
+		(void)strmap_put(&kept->index, dir, NOT_LISTED);
+		strv_free(&names);
+	}
+}
+
+static void
+kept_dirs_free(struct kept_dirs *kept)
+{
+	for (size_t i = 0; i < kept->n; i++)
+		strv_free(&kept->v[i]);
+	free(kept->v);
+	strmap_free(&kept->index);
 }
 
 /* The sonames to resolve, in report order: the driver's, the unversioned
@@ -420,11 +487,12 @@ scan_dir(const struct probe_ctx *ctx, const char *dir, struct strv *seen,
  * does not depend on the directories), then TensorRT. */
 static void
 collect_sonames(const struct probe_ctx *ctx, const struct loader_session *s,
-    struct strv *sonames)
+    struct strv *sonames, struct kept_dirs *kept)
 {
 	const struct facts *f = ctx->facts;
 	const struct path_var *llp = &f->env.ld_library_path;
-	struct strv seen = STRV_INIT, listed = STRV_INIT;
+	struct strv seen = STRV_INIT;
+	struct strmap seen_ix = STRMAP_INIT;
 
 	add_soname(sonames, "libcuda.so.1");
 	add_soname(sonames, "libnvidia-ml.so.1");
@@ -438,13 +506,13 @@ collect_sonames(const struct probe_ctx *ctx, const struct loader_session *s,
 		const struct path_entry *e = &llp->entries.v[i];
 
 		if (!e->empty && e->exists != 0 && e->duplicate_of < 0)
-			scan_dir(ctx, e->value, &seen, &listed);
+			scan_dir(ctx, e->value, &seen, &seen_ix, kept);
 	}
 	for (size_t i = 0; i < f->env.ldconf.n; i++)
 		if (f->env.ldconf.v[i].exists != 0)
-			scan_dir(ctx, f->env.ldconf.v[i].dir, &seen, &listed);
+			scan_dir(ctx, f->env.ldconf.v[i].dir, &seen, &seen_ix, kept);
 	for (size_t i = 0; i < s->prof.system_dirs.n; i++)
-		scan_dir(ctx, s->prof.system_dirs.v[i], &seen, &listed);
+		scan_dir(ctx, s->prof.system_dirs.v[i], &seen, &seen_ix, kept);
 	strv_sort(&seen);
 	for (size_t i = 0; i < seen.n; i++)
 		if (strncmp(seen.v[i], "libnvinfer.", 11) != 0)
@@ -457,7 +525,7 @@ collect_sonames(const struct probe_ctx *ctx, const struct loader_session *s,
 		    !strv_contains(sonames, seen.v[i]))
 			strv_push(sonames, seen.v[i]);
 	strv_free(&seen);
-	strv_free(&listed);
+	strmap_free(&seen_ix);
 }
 
 /* Under --root an empty LD_LIBRARY_PATH entry (the current directory) is
@@ -483,7 +551,9 @@ probe_libraries(struct probe_ctx *ctx)
 	struct loader_session s;
 	struct strv ldconf = STRV_INIT, extra = STRV_INIT;
 	struct strv sonames = STRV_INIT;
+	struct kept_dirs kept;
 
+	memset(&kept, 0, sizeof kept);
 	loader_session_init(&s, ctx->sr, ctx->envp);
 	note_empty_entries(ctx);
 	if (s.cache_error != NULL)
@@ -494,10 +564,15 @@ probe_libraries(struct probe_ctx *ctx)
 	 * run over its ld.so.conf (DECISIONS.md). */
 	if (!sysroot_is_host(ctx->sr))
 		s.env.ldconf_dirs = &ldconf;
-	collect_sonames(ctx, &s, &sonames);
-	for (size_t i = 0; i < sonames.n; i++)
-		probe_resolve_library(&s.env, sonames.v[i],
+	collect_sonames(ctx, &s, &sonames, &kept);
+	for (size_t i = 0; i < sonames.n; i++) {
+		struct resolution r;
+
+		resolve_name(&s.env, sonames.v[i], NULL, &r);
+		library_from(&s.env, &kept, sonames.v[i], &r,
 		    VEC_PUSH(&ctx->facts->libraries));
+	}
+	kept_dirs_free(&kept);
 	strv_free(&sonames);
 	strv_free(&ldconf);
 	strv_free(&extra);
