@@ -177,7 +177,11 @@ place_refusal(const struct facts *f, const struct verify_trust *t,
 	for (size_t i = 0; i < 3 && why == NULL; i++) {
 		const struct py_env *e = env_of(f, paths[i]);
 
-		if (e != NULL && !env_allowed(t, e->prefix) && !loader)
+		/* e->active: doctor calls an environment active when its
+		 * python3 is the one PATH runs, and running it loads these
+		 * libraries anyway; one fact, one answer. */
+		if (e != NULL && !e->active && !env_allowed(t, e->prefix) &&
+		    !loader)
 			why = xasprintf(_("not the active environment; run "
 			    "`cudawiz verify --env %s` to load it"), e->prefix);
 		else if (e == NULL && !system_location(paths[i]) &&

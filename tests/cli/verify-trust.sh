@@ -116,6 +116,15 @@ cw "$W/proj" VIRTUAL_ENV="$W/proj/.venv" -- verify --json
 is "$(marker)" created "VIRTUAL_ENV names it (root-owned tree): loaded"
 is "$(run_lib "$ENV")" done "... as a run"
 
+# python3 on PATH is the environment's: doctor calls it active, and
+# running python3 loads its libraries anyway.
+ln -sf /usr/bin/python3 "$ENV/bin/python3"
+cw "$W/proj" PATH="$ENV/bin:/usr/bin:/bin" -- verify --json
+is "$(marker)" created "the environment whose python3 PATH runs is loaded (doctor calls it active)"
+rm -f "$ENV/bin/python3"
+cw "$W/proj" PATH="$ENV/bin:/usr/bin:/bin" -- verify --json
+is "$(marker)" absent "... and without a python3 there, its bin/ on PATH alone does not"
+
 # --- the loader's own answer: what the user's programs load anyway --------
 WHEEL=$ENV/$SP/nvidia/cuda_runtime/lib
 cw "$W/proj" LD_LIBRARY_PATH="$WHEEL" -- verify --json
