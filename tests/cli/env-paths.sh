@@ -162,20 +162,10 @@ lacks_code LIBDIR_ON_PATH "no LIBDIR_ON_PATH when LD_LIBRARY_PATH has the dir"
 FX_ENV="PATH=/opt/tools"
 fx_doctor
 fix=$(fx_finding LIBDIR_ON_PATH '.fix[0]')
-if [ -n "${CUDAWIZ_UNDER_VALGRIND:-}" ] && [ -z "$fix" ]; then
-	# Seen in the valgrind gate on 2026-11-26 (no memcheck error): with
-	# PATH=/opt/tools alone the finding was missing there, not in the
-	# plain or ASan builds. Open in issue 16's closing note; said, not hidden.
-	skip "pasted with LD_LIBRARY_PATH unset: no trailing ':'" \
-	    "under valgrind this run had no LIBDIR_ON_PATH finding (open)"
-	skip "pasted with LD_LIBRARY_PATH set: prepended" \
-	    "under valgrind this run had no LIBDIR_ON_PATH finding (open)"
-else
-	is "$(env -i sh -c "$fix; printf %s \"\$LD_LIBRARY_PATH\"")" "/opt/tools" \
-	    "pasted with LD_LIBRARY_PATH unset: no trailing ':'"
-	is "$(env -i LD_LIBRARY_PATH='/x y' sh -c "$fix; printf %s \"\$LD_LIBRARY_PATH\"")" \
-	    "/opt/tools:/x y" "pasted with LD_LIBRARY_PATH set: prepended"
-fi
+is "$(env -i sh -c "$fix; printf %s \"\$LD_LIBRARY_PATH\"")" "/opt/tools" \
+    "pasted with LD_LIBRARY_PATH unset: no trailing ':'"
+is "$(env -i LD_LIBRARY_PATH='/x y' sh -c "$fix; printf %s \"\$LD_LIBRARY_PATH\"")" \
+    "/opt/tools:/x y" "pasted with LD_LIBRARY_PATH set: prepended"
 
 # --- spaces and quotes, with a real shell reading the fix back
 fx_dir "/opt/my libs/it's"
