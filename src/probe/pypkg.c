@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
 #include "util/strbuf.h"
+#include "util/strmap.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -84,18 +86,11 @@ static const char *const subdirs[] = {
 	"win-32", "win-arm64",
 };
 
-/* A file by its identity: hard links to one record are one record. */
-struct inode {
-	dev_t	dev;
-	ino_t	ino;
-};
-
 /* What the conda records of the whole run cost, and which files were
- * read (an open-addressing set of inodes, doubled at half full). */
+ * read, by identity ("dev:ino"): hard links to one record are one. */
 struct condarun {
 	size_t		 read;		/* bytes, every environment */
-	struct inode	*seen;
-	size_t		 nseen, capseen;
+	struct strmap	 seen;
 };
 
 struct pkgscan {
@@ -850,51 +845,19 @@ reduce_channel(const char *ch, bool file)
 	return n > 0 ? xstrndup(p, n) : NULL;
 }
 
-/* Fills p from its conda record; a record that cannot be read leaves
- * what its file name said. */
-static size_t
-inode_slot(const struct condarun *run, const struct inode *in)
-{
-	uint64_t h = ((uint64_t)in->dev * 0x9e3779b97f4a7c15u) ^
-	    ((uint64_t)in->ino * 0xff51afd7ed558ccdu);
-	size_t i = (size_t)(h ^ (h >> 29)) & (run->capseen - 1);
-
-	while (run->seen[i].ino != 0 && (run->seen[i].dev != in->dev ||
-	    run->seen[i].ino != in->ino))
-		i = (i + 1) & (run->capseen - 1);
-	return i;
-}
-
 /* Whether the file is in the run's set (read already, under this name
- * or another); adds it when add. Inode 0 is never a file's. */
+ * or another); adds it when add. */
 static bool
 inode_seen(struct condarun *run, const struct stat *st, bool add)
 {
-	struct inode in = { st->st_dev, st->st_ino };
-	size_t i;
+	char key[64];
 
-	if (in.ino == 0)
-		return false;
-	if (2 * (run->nseen + 1) > run->capseen) {
-		struct condarun grown = { .capseen = run->capseen ?
-		    2 * run->capseen : 64 };
-
-		grown.seen = xcalloc(grown.capseen, sizeof *grown.seen);
-		for (size_t k = 0; k < run->capseen; k++)
-			if (run->seen[k].ino != 0)
-				grown.seen[inode_slot(&grown,
-				    &run->seen[k])] = run->seen[k];
-		free(run->seen);
-		run->seen = grown.seen;
-		run->capseen = grown.capseen;
-	}
-	i = inode_slot(run, &in);
-	if (run->seen[i].ino != 0)
+	snprintf(key, sizeof key, "%ju:%ju", (uintmax_t)st->st_dev,
+	    (uintmax_t)st->st_ino);
+	if (strmap_get(&run->seen, key) != NULL)
 		return true;
-	if (add) {
-		run->seen[i] = in;
-		run->nseen++;
-	}
+	if (add)
+		strmap_put(&run->seen, key, 0);
 	return false;
 }
 
@@ -951,6 +914,8 @@ open_record(struct pkgscan *ps, const char *path, int *fd, size_t *cap,
 	return 0;
 }
 
+/* Fills p from its conda record; a record that cannot be read leaves
+ * what its file name said. */
 static void
 read_conda_record(struct pkgscan *ps, struct py_package *p)
 {
@@ -1244,7 +1209,7 @@ void
 probe_python_packages(struct probe_ctx *ctx)
 {
 	struct facts *f = ctx->facts;
-	struct condarun run = { 0 };
+	struct condarun run = { 0, STRMAP_INIT };
 
 	if (f->python_state.state != FACT_KNOWN)
 		return;
@@ -1275,5 +1240,5 @@ probe_python_packages(struct probe_ctx *ctx)
 			ps.env->packages.cap = ps.env->packages.n;
 		}
 	}
-	free(run.seen);
+	strmap_free(&run.seen);
 }
