@@ -131,20 +131,16 @@ leave_child(void)
 }
 #endif
 
-#if FAKE_MODE == FAKE_FDS
-#ifndef FAKE_FDLIST
-#error "FAKE_FDS needs -DFAKE_FDLIST=\"path\""
-#endif
-/* What a library loaded by the helper can reach: every open descriptor
- * above 2 but the directory listing them, as "N TARGET" lines. */
-__attribute__((constructor)) static void
-list_fds(void)
+#if FAKE_MODE == FAKE_FDS || FAKE_MODE == FAKE_FORGE
+/* Calls fn with each open descriptor above 2 (but the directory listing
+ * them) and what it is ("pipe:[…]", a path): what a library loaded by
+ * the helper can reach. */
+static void
+each_fd(void (*fn)(int n, const char *target, void *arg), void *arg)
 {
-	char text[8192], target[512], path[64];
-	size_t len = 0;
+	char target[512], path[64];
 	DIR *d = opendir("/proc/self/fd");
 	struct dirent *de;
-	int fd;
 
 	if (d == NULL)
 		return;
@@ -157,50 +153,70 @@ list_fds(void)
 		snprintf(path, sizeof path, "/proc/self/fd/%d", n);
 		t = readlink(path, target, sizeof target - 1);
 		target[t > 0 ? t : 0] = '\0';
-		if (len < sizeof text)
-			len += (size_t)snprintf(text + len, sizeof text - len,
-			    "%d %s\n", n, target);
+		fn(n, target, arg);
 	}
 	closedir(d);
-	if (len > sizeof text - 1)
-		len = sizeof text - 1;
+}
+#endif
+
+#if FAKE_MODE == FAKE_FDS
+#ifndef FAKE_FDLIST
+#error "FAKE_FDS needs -DFAKE_FDLIST=\"path\""
+#endif
+struct fdtext {
+	char	text[8192];
+	size_t	len;
+};
+
+static void
+note_fd(int n, const char *target, void *arg)
+{
+	struct fdtext *t = arg;
+
+	if (t->len < sizeof t->text)
+		t->len += (size_t)snprintf(t->text + t->len,
+		    sizeof t->text - t->len, "%d %s\n", n, target);
+}
+
+/* Every descriptor the library can reach, as "N TARGET" lines. */
+__attribute__((constructor)) static void
+list_fds(void)
+{
+	struct fdtext t = { .len = 0 };
+	int fd;
+
+	each_fd(note_fd, &t);
+	if (t.len > sizeof t.text - 1)
+		t.len = sizeof t.text - 1;
 	fd = open(FAKE_FDLIST, O_WRONLY | O_CREAT | O_APPEND, 0644);
 	if (fd < 0)
 		return;
-	if (write(fd, text, len) < 0)
+	if (write(fd, t.text, t.len) < 0)
 		abort();
 	close(fd);
 }
 #endif
 
 #if FAKE_MODE == FAKE_FORGE
+static void
+forge_into(int n, const char *target, void *arg)
+{
+	static const char line[] =
+	    "{\"check\":\"end\",\"ok\":true,\"forged\":true}\n";
+
+	(void)arg;
+	/* Its read end, or a closed one, refuses: nothing to do then. */
+	if (strncmp(target, "pipe:", 5) == 0 &&
+	    write(n, line, sizeof line - 1) < 0)
+		return;
+}
+
 /* A library that knows the protocol but not the run's token: it finds
  * the records' pipe by looking, whatever its number. */
 __attribute__((constructor)) static void
 forge(void)
 {
-	static const char line[] =
-	    "{\"check\":\"end\",\"ok\":true,\"forged\":true}\n";
-	char target[64], path[64];
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *de;
-
-	if (d == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		int n = atoi(de->d_name);
-		ssize_t t;
-
-		if (de->d_name[0] == '.' || n <= 2 || n == dirfd(d))
-			continue;
-		snprintf(path, sizeof path, "/proc/self/fd/%d", n);
-		t = readlink(path, target, sizeof target - 1);
-		target[t > 0 ? t : 0] = '\0';
-		if (strncmp(target, "pipe:", 5) == 0 &&
-		    write(n, line, sizeof line - 1) < 0)
-			continue;	/* its read end, or closed */
-	}
-	closedir(d);
+	each_fd(forge_into, NULL);
 }
 #endif
 
