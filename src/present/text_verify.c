@@ -185,17 +185,7 @@ not_loaded_line(FILE *fp, const struct verify_run *r)
 	struct tline l;
 
 	pl_start(&l, fp, 2, 6);
-	switch (r->kind) {
-	case VERIFY_DRIVER:
-		pl_piece(&l, _("driver"));
-		break;
-	case VERIFY_RUNTIME:
-		pl_piece(&l, _("runtime"));
-		break;
-	case VERIFY_CUDNN:
-		pl_piece(&l, _("cuDNN"));
-		break;
-	}
+	title_piece(&l, r);	/* no records: the kind's bare word */
 	where_piece(&l, r);
 	pl_piecef(&l, _("not loaded: %s"), r->not_loaded_why != NULL ?
 	    r->not_loaded_why : "?");
