@@ -680,6 +680,14 @@ sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
 		return sr->listings != NULL ?
 		    list_kept(sr->listings, path, list_host, path, names) :
 		    list_host(path, names);
+	/* A path listed before, as given, needs no walk: the probes ask for
+	 * the same directories by the same names many times a run (10,000
+	 * LD_LIBRARY_PATH entries, walked again by each probe). The map may
+	 * hold it beside canonical keys: a path that is some directory's
+	 * canonical name resolves to that directory. */
+	if (sr->listings != NULL &&
+	    strmap_get(&sr->listings->index, path) != NULL)
+		return list_kept(sr->listings, path, NULL, NULL, names);
 	rc = walk(sr, path, true, &f, sr->listings != NULL ? &key : NULL);
 	if (rc != 0)
 		return rc;
@@ -687,6 +695,8 @@ sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
 	a.f = &f;
 	if (sr->listings != NULL) {
 		rc = list_kept(sr->listings, key, list_in_root, &a, names);
+		strmap_put(&sr->listings->index, path,
+		    *strmap_get(&sr->listings->index, key));
 		free(key);
 	} else {
 		rc = list_in_root(&a, names);
