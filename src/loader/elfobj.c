@@ -809,12 +809,44 @@ pin_range(unsigned char *m, uint64_t fsize, uint64_t off, uint64_t len)
 	}
 }
 
+/* The counts too large for the ELF header, from section 0 (already
+ * pinned): sh_info for the program headers, sh_size for the sections;
+ * at most 64Ki each, and left as they are when section 0 is not there. */
+static void
+ext_counts(const unsigned char *m, uint64_t fsize, uint64_t shoff, bool is32,
+    bool swap, unsigned *phnum, unsigned *shnum)
+{
+	uint64_t info, size;
+
+	if (is32) {
+		Elf32_Shdr sh;
+
+		if (shoff > fsize || fsize - shoff < sizeof sh)
+			return;
+		memcpy(&sh, m + shoff, sizeof sh);
+		info = swap ? bswap_32(sh.sh_info) : sh.sh_info;
+		size = swap ? bswap_32(sh.sh_size) : sh.sh_size;
+	} else {
+		Elf64_Shdr sh;
+
+		if (shoff > fsize || fsize - shoff < sizeof sh)
+			return;
+		memcpy(&sh, m + shoff, sizeof sh);
+		info = swap ? bswap_32(sh.sh_info) : sh.sh_info;
+		size = swap ? bswap_64(sh.sh_size) : sh.sh_size;
+	}
+	if (*phnum == 0xffff)
+		*phnum = info > 0x10000 ? 0x10000 : (unsigned)info;
+	if (*shnum == 0)
+		*shnum = size > 0x10000 ? 0x10000 : (unsigned)size;
+}
+
 /* libelf reads the ELF header and the header tables more than once (it
  * checks a field, then reads it again to use it), so in a file rewritten
  * meanwhile a check passes on one value and a use meets another: a
  * class of 0 indexes libelf's tables out of bounds. The header, the
- * program headers and the first 64Ki section headers are pinned before
- * libelf sees them; everything else it returns is checked here. */
+ * program headers and the section headers (at most 64Ki of each) are
+ * pinned before libelf sees them; everything else it returns is checked here. */
 static void
 pin_headers(unsigned char *m, uint64_t fsize)
 {
@@ -852,14 +884,17 @@ pin_headers(unsigned char *m, uint64_t fsize)
 		shent = swap ? bswap_16(eh.e_shentsize) : eh.e_shentsize;
 	}
 	/* 0xffff program headers or 0 sections: the real count is in
-	 * section 0, which is pinned first. */
-	pin_range(m, fsize, shoff, shent);
-	if (phnum == 0xffff)
-		phnum = 0x10000;
-	if (shnum == 0)
-		shnum = 0x10000;
+	 * section 0 (sh_info, sh_size), pinned first and read from there;
+	 * no section table at all (e_shoff 0) pins nothing more than the
+	 * program headers. */
+	if (shoff != 0 && shent != 0) {
+		pin_range(m, fsize, shoff, shent);
+		if (phnum == 0xffff || shnum == 0)
+			ext_counts(m, fsize, shoff, m[EI_CLASS] == ELFCLASS32,
+			    swap, &phnum, &shnum);
+		pin_range(m, fsize, shoff, (uint64_t)shnum * shent);
+	}
 	pin_range(m, fsize, phoff, (uint64_t)phnum * phent);
-	pin_range(m, fsize, shoff, (uint64_t)shnum * shent);
 }
 
 int
