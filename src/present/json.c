@@ -24,6 +24,8 @@
 /* A hostile tree can hold 100,000 such names; the first ones are enough
  * to find the exact bytes of what a report names, the rest are counted. */
 #define RAW_STRINGS_MAX 1000
+/* The largest document written indented (see json_write). */
+#define JSON_INDENT_MAX (1u << 20)
 
 /* The strings jstr() had to change, until json_write() puts them into the
  * document it writes. File-wide rather than passed down: jstr() is called
@@ -646,6 +648,14 @@ json_write(FILE *fp, const json_t *doc)
 	}
 	s = json_dumps(whole != NULL ? whole : doc,
 	    JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	/* Indentation is for a person reading; a document past 1 MiB is
+	 * read by a program, and indented it is half blanks (10,000
+	 * LD_LIBRARY_PATH entries: 2.2 MB). Rendered again, compact. */
+	if (s != NULL && strlen(s) > JSON_INDENT_MAX) {
+		free(s);
+		s = json_dumps(whole != NULL ? whole : doc,
+		    JSON_COMPACT | JSON_PRESERVE_ORDER);
+	}
 	json_decref(whole);
 	json_decref(raw.list);
 	json_decref(raw.seen);
