@@ -118,13 +118,12 @@ env_of(const struct facts *f, const char *path)
 	return best;
 }
 
+/* The environment is the active one (the probe's one fact: VIRTUAL_ENV,
+ * CONDA_PREFIX, or the python3 PATH runs) or lies under --env. */
 static bool
-env_allowed(const struct verify_trust *t, const char *prefix)
+env_allowed(const struct verify_trust *t, const struct py_env *e)
 {
-	for (size_t i = 0; i < sizeof t->active / sizeof t->active[0]; i++)
-		if (t->active[i] != NULL && strcmp(t->active[i], prefix) == 0)
-			return true;
-	return t->named != NULL && under(prefix, t->named);
+	return e->active || (t->named != NULL && under(e->prefix, t->named));
 }
 
 /* What the dynamic loader itself answers for one of the sonames: the
@@ -177,11 +176,7 @@ place_refusal(const struct facts *f, const struct verify_trust *t,
 	for (size_t i = 0; i < 3 && why == NULL; i++) {
 		const struct py_env *e = env_of(f, paths[i]);
 
-		/* e->active: doctor calls an environment active when its
-		 * python3 is the one PATH runs, and running it loads these
-		 * libraries anyway; one fact, one answer. */
-		if (e != NULL && !e->active && !env_allowed(t, e->prefix) &&
-		    !loader)
+		if (e != NULL && !env_allowed(t, e) && !loader)
 			why = xasprintf(_("not the active environment; run "
 			    "`cudawiz verify --env %s` to load it"), e->prefix);
 		else if (e == NULL && !system_location(paths[i]) &&

@@ -11,9 +11,6 @@
 struct verify_trust {
 	const uid_t	*uids;		/* who may own the trees: root, the invoker */
 	size_t		 nuids;
-	/* The active environments' real paths (VIRTUAL_ENV, CONDA_PREFIX
-	 * of the process); NULL when unset or not there. */
-	const char	*active[2];
 	const char	*named;		/* verify --env's real path; NULL */
 };
 

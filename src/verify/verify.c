@@ -191,35 +191,20 @@ verify_env_check(const char *path, char *const *envp, char **why)
 
 /* An environment variable's directory, as a real path; NULL when unset
  * or not there. */
-static char *
-active_env(char *const *envp, const char *name)
-{
-	const char *v = envp_get(envp, name);
-
-	return v != NULL && *v != '\0' ? realpath(v, NULL) : NULL;
-}
-
 static void
 plan(struct facts *facts, const struct verify_opts *o)
 {
 	struct verify_trust t = { 0 };
 	uid_t uids[4];
-	char *active[2];
 
 	t.uids = uids;
 	t.nuids = trusted_uids(o->envp, uids);
-	active[0] = active_env(o->envp, "VIRTUAL_ENV");
-	active[1] = active_env(o->envp, "CONDA_PREFIX");
-	t.active[0] = active[0];
-	t.active[1] = active[1];
 	if (o->env != NULL) {
 		free(facts->verify.env);
 		facts->verify.env = realpath(o->env, NULL);
 	}
 	t.named = facts->verify.env;
 	verify_plan(facts, &t, &facts->verify);
-	free(active[0]);
-	free(active[1]);
 }
 
 void
