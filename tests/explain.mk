@@ -1,8 +1,4 @@
-# `cudawiz explain`: the recogniser and its rules (core), and their tests.
-
-libcudawiz_core_a_SOURCES += \
-	src/explain/recognize.c src/explain/recognize.h \
-	src/diagnose/rules_explain.c
+# `cudawiz explain`: the tests of the recogniser and its rules.
 
 check_PROGRAMS += tests/unit/test_recognize
 tests_unit_test_recognize_SOURCES = tests/unit/test_recognize.c

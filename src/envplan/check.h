@@ -16,7 +16,7 @@
 #include "envplan/compare.h"
 #include "envplan/source.h"
 #include "envscript/envscript.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "verify/verify.h"
 
 struct matrix;

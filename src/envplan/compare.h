@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "probe/facts.h"
+#include "facts/facts.h"
 
 enum need_state {
 	NEED_RESOLVES = 0,

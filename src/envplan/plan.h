@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 #include "envscript/envplan.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 
 struct plan_opts {
 	const char	*toolkit;	/* "12.4", "12", or a toolkit's directory; NULL */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "diagnose/finding.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 
 struct matrix;
 

@@ -4,7 +4,7 @@
 #define CUDAWIZ_WORDS_H
 
 #include "diagnose/finding.h"
-#include "probe/pyfacts.h"
+#include "facts/pyfacts.h"
 
 /* "ERROR", "WARNING", "INFO". */
 const char	*words_severity(enum severity sev);

@@ -9,7 +9,7 @@
 #ifndef CUDAWIZ_PROBE_H
 #define CUDAWIZ_PROBE_H
 
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "sysroot/sysroot.h"
 
 struct probe_ctx {

@@ -3,7 +3,7 @@
 #ifndef CUDAWIZ_VERIFY_PLAN_H
 #define CUDAWIZ_VERIFY_PLAN_H
 
-#include "probe/facts.h"
+#include "facts/facts.h"
 
 #include <sys/types.h>
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "probe/facts.h"
+#include "facts/facts.h"
 
 #define VERIFY_TIMEOUT_DEFAULT_S	30.0
 

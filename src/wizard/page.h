@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "diagnose/finding.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "wizard/doc.h"
 #include "wizard/glyph.h"
 #include "wizard/report.h"

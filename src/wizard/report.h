@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "diagnose/finding.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 
 struct matrix;
 struct sysroot;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "envplan/compare.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "util/xalloc.h"
 #include "lib/tap.h"
 

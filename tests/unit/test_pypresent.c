@@ -12,7 +12,7 @@
 #include "loader/resolve.h"
 #include "present/json.h"
 #include "present/text.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "util/xalloc.h"
 
 static struct lib_fact *

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "loader/resolve.h"
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "util/xalloc.h"
 
 static void

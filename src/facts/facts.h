@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "probe/pyfacts.h"
-#include "verify/vfacts.h"
+#include "facts/pyfacts.h"
+#include "facts/vfacts.h"
 #include "util/strv.h"
 
 enum fact_state {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/vfacts.h"
+#include "facts/vfacts.h"
 
 void
 verify_record_free(struct verify_record *rec)

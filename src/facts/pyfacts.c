@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "probe/facts.h"
+#include "facts/facts.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 

@@ -1,0 +1,21 @@
+# Findings from facts: the rules, no I/O.
+libcudawiz_core_a_SOURCES += \
+	src/diagnose/findings.def \
+	src/diagnose/finding.c src/diagnose/finding.h \
+	src/diagnose/diagnose.c src/diagnose/diagnose.h \
+	src/diagnose/rules_gpu.c \
+	src/diagnose/rules_env.c \
+	src/diagnose/rules_toolkit.c \
+	src/diagnose/rules_matrix.c \
+	src/diagnose/rules_loader.c \
+	src/diagnose/rules_soname.c \
+	src/diagnose/rules_libcuda.c \
+	src/diagnose/rules_python.c \
+	src/diagnose/rules_pyenv.c \
+	src/diagnose/rules_fwgpu.c \
+	src/diagnose/pyrules_fix.c src/diagnose/python_rules.h \
+	src/diagnose/loader_rules.c src/diagnose/loader_rules.h \
+	src/diagnose/install_plan.c src/diagnose/install_plan.h \
+	src/diagnose/annotate.c \
+	src/diagnose/rules_verify.c \
+	src/diagnose/rules_explain.c

@@ -1,0 +1,4 @@
+# `cudawiz explain`: recognising a pasted error message (its rules are
+# diagnose's rules_explain.c).
+libcudawiz_core_a_SOURCES += \
+	src/explain/recognize.c src/explain/recognize.h

@@ -1,0 +1,8 @@
+# ELF files, ld.so.cache, the loader profile and the resolver.
+libcudawiz_core_a_SOURCES += \
+	src/loader/elfobj.c src/loader/elfobj.h \
+	src/loader/elfcheck.c \
+	src/loader/ldcache.c src/loader/ldcache.h \
+	src/loader/profile.c src/loader/profile.h \
+	src/loader/resolve.c src/loader/resolve.h \
+	src/loader/fatbin.c src/loader/fatbin.h

@@ -1,0 +1,19 @@
+# The probes: what is on this machine, as facts; they never print.
+libcudawiz_core_a_SOURCES += \
+	src/probe/probe.c src/probe/probe.h \
+	src/probe/cudafiles.c src/probe/cudafiles.h \
+	src/probe/env.c \
+	src/probe/pci.c \
+	src/probe/driver.c \
+	src/probe/toolkit.c \
+	src/probe/cudnn.c \
+	src/probe/libsearch.c \
+	src/probe/loaderenv.c \
+	src/probe/pyenv.c \
+	src/probe/pypkg.c \
+	src/probe/framework.c src/probe/fwint.h \
+	src/probe/fwident.c \
+	src/probe/fwother.c \
+	src/probe/fwbuild.c \
+	src/probe/fwneeds.c \
+	src/probe/fwexpect.c
