@@ -1,5 +1,12 @@
 /* Option parsing and command dispatch; see cli.h.
  *
+ * Two tables are the command line: options[] (each option, the commands
+ * that take it, its lines of --help) and commands[] (each command, its
+ * summary, how many words it takes and how it says so). getopt_long's
+ * array, the option part of --help, the words explain keeps as options
+ * and the "is an option of" checks are all read from them, so adding an
+ * option is one row.
+ *
  * Common options are accepted before or after the command word, so
  * "cudawiz --json doctor" and "cudawiz doctor --json" are the same. */
 #include "config.h"
@@ -13,35 +20,289 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd.h"
 #include "i18n.h"
 #include "present/style.h"
 #include "util/safeout.h"
 #include "util/xalloc.h"
 #include "wizard/cmd_wizard.h"
 
+#define NELEMS(a) (sizeof (a) / sizeof (a)[0])
+
+/* Longer than this, a timeout is a mistake, not a slow link. */
+#define TIMEOUT_MAX_S 3600
+
+/* One bit per command, for the commands an option belongs to. */
+enum {
+	C_DOCTOR = 1 << 0,
+	C_WHY = 1 << 1,
+	C_EXPLAIN = 1 << 2,
+	C_VERIFY = 1 << 3,
+	C_ENV = 1 << 4,
+	C_MATRIX = 1 << 5,
+	C_ALL = (1 << 6) - 1,
+};
+
+/* The sections of --help's option part, in the order shown. */
+enum section { S_COMMON, S_WHY, S_VERIFY, S_ENV, S_MATRIX, S_NONE };
+
+static const char *const section_title[] = {
+	[S_COMMON] = N_("\nOptions:\n"),
+	[S_WHY] = N_("\nOptions of 'why':\n"),
+	[S_VERIFY] = N_("\nOptions of 'verify' and 'doctor':\n"),
+	[S_ENV] = N_("\nOptions of 'env':\n"),
+	[S_MATRIX] = N_("\nOptions of 'matrix update':\n"),
+};
+
+/* What is said when a command is given an option that is not its own,
+ * in the order checked: with several such options, the first here is
+ * said (say_misplaced has the words). */
+enum misplaced {
+	M_NONE,
+	M_MATRIX_UPDATE,
+	M_TIMEOUT,
+	M_NO_VERIFY,
+	M_ENV,
+	M_QUICK,
+	M_VERIFY_ENV,
+	M_FROM,
+	M_COUNT,
+};
+
+enum opt_id {
+	O_JSON, O_ROOT, O_OFFLINE, O_MATRIX, O_NO_COLOR, O_COLOR, O_ASCII,
+	O_HELP, O_VERSION, O_FROM, O_URL, O_CONNECT_TIMEOUT, O_TIMEOUT,
+	O_QUICK, O_ENV, O_NO_VERIFY, O_SHELL, O_OUTPUT, O_FORCE, O_INSTALL_RC,
+	O_TOOLKIT, O_CUDNN, O_PYTHON_ENV, O_ADD_LIB, O_KEEP_OTHER_CUDA,
+	O_CHECK, O_COUNT,
+};
+
+struct help_line {
+	enum section	 section;
+	const char	*text;		/* whole lines, names included */
+};
+
+struct option_def {
+	const char	*name;		/* the long name, without "--" */
+	char		 short_name;	/* 0: none */
+	bool		 arg;		/* takes a value */
+	unsigned	 cmds;		/* the commands that take it */
+	enum misplaced	 misplaced;	/* what other commands are told */
+	/* Its lines in --help, in up to two sections (--timeout means one
+	 * thing to verify and another to matrix update); none for --color,
+	 * which --no-color's line names. Within a section, lines are in
+	 * this table's order. */
+	struct help_line help[2];
+};
+
+/* Indexed by enum opt_id. */
+static const struct option_def options[O_COUNT] = {
+	[O_JSON] = { "json", 0, false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --json         print one JSON document instead of text\n") } } },
+	[O_ROOT] = { "root", 0, true, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --root DIR     read DIR as if it were / (also CUDAWIZ_ROOT);\n"
+	    "                     nothing is executed, loaded or fetched\n") } } },
+	[O_OFFLINE] = { "offline", 0, false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --offline      never use the network\n") } } },
+	[O_MATRIX] = { "matrix", 0, true, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --matrix FILE  use this compatibility matrix instead of the\n"
+	    "                     cached or built-in one\n") } } },
+	[O_NO_COLOR] = { "no-color", 0, false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --no-color     no colour (also NO_COLOR=1); --color forces it\n") } } },
+	[O_COLOR] = { "color", 0, false, C_ALL, M_NONE, { { S_NONE, NULL } } },
+	[O_ASCII] = { "ascii", 0, false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --ascii        draw the wizard with ASCII characters only\n") } } },
+	[O_HELP] = { "help", 'h', false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("  -h, --help         show this help\n") } } },
+	[O_VERSION] = { "version", 'V', false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("  -V, --version      show the version\n") } } },
+	[O_FROM] = { "from", 0, true, C_WHY, M_FROM, { { S_WHY,
+	    N_("      --from FILE    resolve as a dlopen() from this program or\n"
+	    "                     library (its RPATH, RUNPATH and what it loads)\n") } } },
+	[O_URL] = { "url", 0, true, C_MATRIX, M_MATRIX_UPDATE, { { S_MATRIX,
+	    N_("      --url URL      fetch URL (repeatable) instead of the default\n"
+	    "                     sources: a cudawiz matrix replaces the data, an\n"
+	    "                     NVIDIA redistrib_*.json manifest or a directory\n"
+	    "                     listing of them adds releases\n") } } },
+	[O_CONNECT_TIMEOUT] = { "connect-timeout", 0, true, C_MATRIX,
+	    M_MATRIX_UPDATE, { { S_MATRIX,
+	    N_("      --connect-timeout S\n"
+	    "                     seconds to connect (default 5)\n") } } },
+	[O_TIMEOUT] = { "timeout", 0, true, C_VERIFY | C_DOCTOR | C_ENV | C_MATRIX,
+	    M_TIMEOUT, { { S_VERIFY,
+	    N_("      --timeout S    seconds each check may take (default 30)\n") },
+	    { S_MATRIX,
+	    N_("      --timeout S    seconds for each whole download (default 30)\n") } } },
+	[O_QUICK] = { "quick", 0, false, C_VERIFY, M_QUICK, { { S_VERIFY,
+	    N_("      --quick        verify: small sizes, no bandwidth or FMA runs\n") } } },
+	[O_ENV] = { "env", 0, true, C_VERIFY, M_VERIFY_ENV, { { S_VERIFY,
+	    N_("      --env DIR      verify: also load this environment's libraries\n"
+	    "                     (the active one and the system's always are)\n") } } },
+	[O_NO_VERIFY] = { "no-verify", 0, false, C_DOCTOR, M_NO_VERIFY, { { S_VERIFY,
+	    N_("      --no-verify    doctor: no live checks, even with a driver\n") } } },
+	[O_SHELL] = { "shell", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --shell NAME   sh (bash, zsh, dash, ksh), fish, csh (tcsh),\n"
+	    "                     powershell, conda, lmod, tcl, direnv\n"
+	    "                     (default: from $SHELL)\n") } } },
+	[O_OUTPUT] = { "output", 'o', true, C_ENV, M_ENV, { { S_ENV,
+	    N_("  -o, --output FILE  write the script to FILE (atomically; an existing\n"
+	    "                     file is backed up first) instead of stdout\n") } } },
+	[O_FORCE] = { "force", 0, false, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --force        write even where FILE is a symbolic link\n") } } },
+	[O_INSTALL_RC] = { "install-rc", 0, false, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --install-rc   add one line sourcing FILE to your shell's rc file\n") } } },
+	[O_TOOLKIT] = { "toolkit", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --toolkit V|DIR    use this CUDA toolkit (a version or directory)\n") } } },
+	[O_CUDNN] = { "cudnn", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --cudnn DIR        use the cuDNN in DIR\n") } } },
+	[O_PYTHON_ENV] = { "python-env", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --python-env DIR   make that environment's frameworks load\n") } } },
+	[O_ADD_LIB] = { "add-lib", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --add-lib DIR      put DIR on LD_LIBRARY_PATH (repeatable)\n") } } },
+	[O_KEEP_OTHER_CUDA] = { "keep-other-cuda", 0, false, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --keep-other-cuda  leave other CUDA versions' directories\n") } } },
+	[O_CHECK] = { "check", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --check FILE   source FILE in its shell and show, library by\n"
+	    "                     library, what it changes\n") } } },
+};
+
+/* What was given besides the fields of cli_opts. */
+struct parsed {
+	struct cli_opts	 opts;
+	bool		 given[O_COUNT];
+	bool		 ascii;		/* --ascii: only the wizard reads it */
+	size_t		 urls_cap, add_cap;
+};
+
+static void usage_doctor(const struct cli_opts *);
+static void usage_why(const struct cli_opts *);
+static void usage_explain(const struct cli_opts *);
+static void usage_verify(const struct cli_opts *);
+static void usage_env(const struct cli_opts *);
+static void usage_matrix(const struct cli_opts *);
+
 struct command {
 	const char	*name;
 	int		(*run)(const struct cli_opts *);
 	const char	*summary;
+	unsigned	 bit;
+	/* The words after the command it takes (max -1: any number), and
+	 * what it says otherwise. An option may stand in for the words:
+	 * `why --from FILE` needs no SONAME. */
+	int		 min_args, max_args;
+	int		 min_unless;		/* an enum opt_id, or -1 */
+	void		(*usage)(const struct cli_opts *);
 };
 
 static const struct command commands[] = {
 	{ "doctor", cmd_doctor,
-	    N_("every fact and every finding, with fixes") },
+	    N_("every fact and every finding, with fixes"),
+	    C_DOCTOR, 0, 0, -1, usage_doctor },
 	{ "why", cmd_why,
-	    N_("how the dynamic loader resolves a library, step by step") },
+	    N_("how the dynamic loader resolves a library, step by step"),
+	    C_WHY, 1, 1, O_FROM, usage_why },
 	{ "explain", cmd_explain,
-	    N_("paste an error message; get the finding and the fix") },
+	    N_("paste an error message; get the finding and the fix"),
+	    C_EXPLAIN, 1, -1, -1, usage_explain },
 	{ "verify", cmd_verify,
-	    N_("run live GPU checks of the driver, each runtime and each cuDNN") },
+	    N_("run live GPU checks of the driver, each runtime and each cuDNN"),
+	    C_VERIFY, 0, 0, -1, usage_verify },
 	{ "env", cmd_env,
-	    N_("write an activation script that fixes the environment") },
+	    N_("write an activation script that fixes the environment"),
+	    C_ENV, 0, 0, -1, usage_env },
 	{ "matrix", cmd_matrix,
-	    N_("the compatibility matrix in use: show, path, update") },
+	    N_("the compatibility matrix in use: show, path, update"),
+	    C_MATRIX, 1, 1, -1, usage_matrix },
 };
 
-/* Longer than this, a timeout is a mistake, not a slow link. */
-#define TIMEOUT_MAX_S 3600
+static void
+usage_doctor(const struct cli_opts *o)
+{
+	fprintf(stderr, _("%s: doctor takes no arguments ('%s')\n"),
+	    PACKAGE, o->args[0]);
+}
+
+static void
+usage_why(const struct cli_opts *o)
+{
+	(void)o;
+	fprintf(stderr, _("%s: usage: %s why SONAME [--from FILE] | why --from FILE\n"),
+	    PACKAGE, PACKAGE);
+}
+
+static void
+usage_explain(const struct cli_opts *o)
+{
+	(void)o;
+	fprintf(stderr, _("%s: usage: %s explain TEXT | %s explain - "
+	    "(the message on standard input)\n"), PACKAGE, PACKAGE,
+	    PACKAGE);
+}
+
+static void
+usage_verify(const struct cli_opts *o)
+{
+	fprintf(stderr, _("%s: verify takes no arguments ('%s')\n"),
+	    PACKAGE, o->args[0]);
+}
+
+static void
+usage_env(const struct cli_opts *o)
+{
+	fprintf(stderr, _("%s: env takes no arguments ('%s')\n"), PACKAGE,
+	    o->args[0]);
+}
+
+static void
+usage_matrix(const struct cli_opts *o)
+{
+	if (o->nargs == 0)
+		fprintf(stderr, _("%s: matrix needs a subcommand: show, path or "
+		    "update\n"), PACKAGE);
+	else
+		fprintf(stderr, _("%s: matrix %s takes no arguments ('%s')\n"),
+		    PACKAGE, o->args[0], o->args[1]);
+}
+
+/* The messages stay whole sentences (one per group of options) so that
+ * they translate as they did. */
+static void
+say_misplaced(enum misplaced m)
+{
+	switch (m) {
+	case M_MATRIX_UPDATE:
+		fprintf(stderr, _("%s: --url and --connect-timeout are options "
+		    "of 'matrix update'\n"), PACKAGE);
+		break;
+	case M_TIMEOUT:
+		fprintf(stderr, _("%s: --timeout is an option of 'verify', "
+		    "'doctor', 'env --check' and 'matrix update'\n"), PACKAGE);
+		break;
+	case M_NO_VERIFY:
+		fprintf(stderr, _("%s: --no-verify is an option of 'doctor'\n"),
+		    PACKAGE);
+		break;
+	case M_ENV:
+		fprintf(stderr, _("%s: --shell, --output, --force, --install-rc, "
+		    "--toolkit, --cudnn, --python-env, --add-lib, --keep-other-cuda "
+		    "and --check are options of 'env'\n"), PACKAGE);
+		break;
+	case M_QUICK:
+		fprintf(stderr, _("%s: --quick is an option of 'verify'\n"),
+		    PACKAGE);
+		break;
+	case M_VERIFY_ENV:
+		fprintf(stderr, _("%s: --env is an option of 'verify'\n"),
+		    PACKAGE);
+		break;
+	case M_FROM:
+		fprintf(stderr, _("%s: --from is an option of 'why'\n"), PACKAGE);
+		break;
+	case M_NONE:
+	case M_COUNT:
+		break;
+	}
+}
 
 static void
 usage(FILE *fp)
@@ -51,85 +312,88 @@ usage(FILE *fp)
 	    "With no command, run the wizard on a terminal, else print the doctor report.\n"),
 	    fp);
 	fputs(_("\nCommands:\n"), fp);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+	for (size_t i = 0; i < NELEMS(commands); i++)
 		fprintf(fp, "  %-10s  %s\n", commands[i].name,
 		    _(commands[i].summary));
-	fputs(_("\nOptions:\n"
-	    "      --json         print one JSON document instead of text\n"
-	    "      --root DIR     read DIR as if it were / (also CUDAWIZ_ROOT);\n"
-	    "                     nothing is executed, loaded or fetched\n"
-	    "      --offline      never use the network\n"
-	    "      --matrix FILE  use this compatibility matrix instead of the\n"
-	    "                     cached or built-in one\n"
-	    "      --no-color     no colour (also NO_COLOR=1); --color forces it\n"
-	    "      --ascii        draw the wizard with ASCII characters only\n"
-	    "  -h, --help         show this help\n"
-	    "  -V, --version      show the version\n"), fp);
-	fputs(_("\nOptions of 'why':\n"
-	    "      --from FILE    resolve as a dlopen() from this program or\n"
-	    "                     library (its RPATH, RUNPATH and what it loads)\n"),
-	    fp);
-	fputs(_("\nOptions of 'verify' and 'doctor':\n"
-	    "      --timeout S    seconds each check may take (default 30)\n"
-	    "      --quick        verify: small sizes, no bandwidth or FMA runs\n"
-	    "      --env DIR      verify: also load this environment's libraries\n"
-	    "                     (the active one and the system's always are)\n"
-	    "      --no-verify    doctor: no live checks, even with a driver\n"),
-	    fp);
-	fputs(_("\nOptions of 'env':\n"
-	    "      --shell NAME   sh (bash, zsh, dash, ksh), fish, csh (tcsh),\n"
-	    "                     powershell, conda, lmod, tcl, direnv\n"
-	    "                     (default: from $SHELL)\n"
-	    "  -o, --output FILE  write the script to FILE (atomically; an existing\n"
-	    "                     file is backed up first) instead of stdout\n"
-	    "      --force        write even where FILE is a symbolic link\n"
-	    "      --install-rc   add one line sourcing FILE to your shell's rc file\n"
-	    "      --toolkit V|DIR    use this CUDA toolkit (a version or directory)\n"
-	    "      --cudnn DIR        use the cuDNN in DIR\n"
-	    "      --python-env DIR   make that environment's frameworks load\n"
-	    "      --add-lib DIR      put DIR on LD_LIBRARY_PATH (repeatable)\n"
-	    "      --keep-other-cuda  leave other CUDA versions' directories\n"
-	    "      --check FILE   source FILE in its shell and show, library by\n"
-	    "                     library, what it changes\n"), fp);
-	fputs(_("\nOptions of 'matrix update':\n"
-	    "      --url URL      fetch URL (repeatable) instead of the default\n"
-	    "                     sources: a cudawiz matrix replaces the data, an\n"
-	    "                     NVIDIA redistrib_*.json manifest or a directory\n"
-	    "                     listing of them adds releases\n"
-	    "      --connect-timeout S\n"
-	    "                     seconds to connect (default 5)\n"
-	    "      --timeout S    seconds for each whole download (default 30)\n"),
-	    fp);
+	for (int s = S_COMMON; s < S_NONE; s++) {
+		fputs(_(section_title[s]), fp);
+		for (size_t i = 0; i < O_COUNT; i++)
+			for (size_t h = 0; h < NELEMS(options[i].help); h++)
+				if (options[i].help[h].text != NULL &&
+				    options[i].help[h].section == (enum section)s)
+					fputs(_(options[i].help[h].text), fp);
+	}
 	fputs(_("\nExit status: 0 no error found, 1 an error was found or the action\n"
 	    "failed, 2 usage error or cudawiz could not run.\n"), fp);
 }
 
-/* Long options that take a value as the next word. */
-static const char *const opts_with_value[] = {
-	"--root", "--matrix", "--from", "--url", "--connect-timeout", "--timeout",
-	"--shell", "--output", "-o", "--toolkit", "--cudnn", "--python-env",
-	"--add-lib", "--check", "--env",
-};
-static const char *const opts_plain[] = {
-	"--json", "--offline", "--no-color", "--color", "--help", "--version",
-	"--no-verify", "--quick", "--force", "--install-rc", "--keep-other-cuda",
-	"--ascii",
-};
-
-static bool
-word_in(const char *w, const char *const *list, size_t n, bool prefix_eq)
+/* getopt_long's value for an option: its short name where it has one
+ * (the unknown-option message names it), else past every char. */
+static int
+opt_val(size_t id)
 {
-	for (size_t i = 0; i < n; i++) {
-		size_t l = strlen(list[i]);
+	return options[id].short_name != 0 ? options[id].short_name :
+	    256 + (int)id;
+}
 
-		if (strcmp(w, list[i]) == 0 ||
-		    (prefix_eq && strncmp(w, list[i], l) == 0 && w[l] == '='))
-			return true;
+static void
+build_getopt(struct option *longopts, char *shortopts)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < O_COUNT; i++) {
+		longopts[i] = (struct option){ options[i].name,
+		    options[i].arg ? required_argument : no_argument, NULL,
+		    opt_val(i) };
+		if (options[i].short_name != 0) {
+			shortopts[n++] = options[i].short_name;
+			if (options[i].arg)
+				shortopts[n++] = ':';
+		}
 	}
+	longopts[O_COUNT] = (struct option){ NULL, 0, NULL, 0 };
+	shortopts[n] = '\0';
+}
+
+/* Whether w is "--NAME" (or "-C" for a short name), or with eq also
+ * "--NAME=..." ("-C=..."). */
+static bool
+names_option(const char *w, const struct option_def *o, bool short_too,
+    bool eq)
+{
+	size_t l;
+
+	if (short_too && o->short_name != 0 && w[0] == '-' &&
+	    w[1] == o->short_name && (w[2] == '\0' || (eq && w[2] == '=')))
+		return true;
+	if (strncmp(w, "--", 2) != 0)
+		return false;
+	l = strlen(o->name);
+	return strncmp(w + 2, o->name, l) == 0 &&
+	    (w[2 + l] == '\0' || (eq && w[2 + l] == '='));
+}
+
+/* Whether w is an option that takes the next word as its value. */
+static bool
+takes_next(const char *w)
+{
+	for (size_t i = 0; i < O_COUNT; i++)
+		if (options[i].arg && names_option(w, &options[i], true, false))
+			return true;
 	return false;
 }
 
-#define NWORDS(a) (sizeof a / sizeof a[0])
+/* Whether w is an option complete in itself: one without a value
+ * (by its long name) or "--NAME=VALUE". */
+static bool
+whole_option(const char *w)
+{
+	for (size_t i = 0; i < O_COUNT; i++)
+		if (options[i].arg ? names_option(w, &options[i], true, true) :
+		    names_option(w, &options[i], false, false))
+			return true;
+	return false;
+}
 
 /* A pasted error message often starts with "-" ("-> CUDA driver version
  * is insufficient…"): after `explain`, only cudawiz's own options are
@@ -145,7 +409,7 @@ explain_argv(int argc, char **argv, int *new_argc)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
 			break;
-		if (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), false)) {
+		if (takes_next(argv[i])) {
 			i++;
 			continue;
 		}
@@ -162,12 +426,10 @@ explain_argv(int argc, char **argv, int *new_argc)
 	for (int i = cmd + 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
 			break;
-		if (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), false) &&
-		    i + 1 < argc) {
+		if (takes_next(argv[i]) && i + 1 < argc) {
 			out[n++] = argv[i];
 			out[n++] = argv[++i];
-		} else if (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), true) ||
-		    word_in(argv[i], opts_plain, NWORDS(opts_plain), false)) {
+		} else if (whole_option(argv[i])) {
 			out[n++] = argv[i];
 		}
 	}
@@ -177,13 +439,11 @@ explain_argv(int argc, char **argv, int *new_argc)
 			after = 1;
 			continue;
 		}
-		if (!after && word_in(argv[i], opts_with_value, NWORDS(opts_with_value), false) &&
-		    i + 1 < argc) {
+		if (!after && takes_next(argv[i]) && i + 1 < argc) {
 			i++;
 			continue;
 		}
-		if (!after && (word_in(argv[i], opts_with_value, NWORDS(opts_with_value), true) ||
-		    word_in(argv[i], opts_plain, NWORDS(opts_plain), false)))
+		if (!after && whole_option(argv[i]))
 			continue;
 		out[n++] = argv[i];
 	}
@@ -215,6 +475,144 @@ bad_seconds(const char *opt, const char *arg)
 	return EXIT_USAGE;
 }
 
+static void
+push(const char ***v, size_t *n, size_t *cap, const char *s)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 4;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	(*v)[(*n)++] = s;
+}
+
+/* Stores one option's value. -1 when the value is refused (said). */
+static int
+set_option(struct parsed *p, enum opt_id id, const char *arg)
+{
+	struct cli_opts *o = &p->opts;
+
+	p->given[id] = true;
+	switch (id) {
+	case O_JSON:		o->json = true; break;
+	case O_ROOT:		o->root = arg; break;
+	case O_OFFLINE:		o->offline = true; break;
+	case O_MATRIX:		o->matrix_file = arg; break;
+	case O_NO_COLOR:	o->color = 0; break;
+	case O_COLOR:		o->color = 1; break;
+	case O_ASCII:		p->ascii = true; break;
+	case O_FROM:		o->from = arg; break;
+	case O_URL:		push(&o->urls, &o->nurls, &p->urls_cap, arg); break;
+	case O_CONNECT_TIMEOUT:
+		if ((o->connect_timeout_ms = parse_seconds(arg)) < 0) {
+			(void)bad_seconds("--connect-timeout", arg);
+			return -1;
+		}
+		break;
+	case O_TIMEOUT:
+		if ((o->timeout_ms = parse_seconds(arg)) < 0) {
+			(void)bad_seconds("--timeout", arg);
+			return -1;
+		}
+		break;
+	case O_QUICK:		o->quick = true; break;
+	case O_ENV:		o->verify_env = arg; break;
+	case O_NO_VERIFY:	o->no_verify = true; break;
+	case O_SHELL:		o->shell = arg; break;
+	case O_OUTPUT:		o->output = arg; break;
+	case O_FORCE:		o->force = true; break;
+	case O_INSTALL_RC:	o->install_rc = true; break;
+	case O_TOOLKIT:		o->toolkit = arg; break;
+	case O_CUDNN:		o->cudnn = arg; break;
+	case O_PYTHON_ENV:	o->python_env = arg; break;
+	case O_ADD_LIB:
+		push(&o->add_lib, &o->nadd_lib, &p->add_cap, arg);
+		break;
+	case O_KEEP_OTHER_CUDA:	o->keep_other_cuda = true; break;
+	case O_CHECK:		o->check = arg; break;
+	case O_HELP:
+	case O_VERSION:
+	case O_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/* Reads the options. Returns -1 to go on to the command, else the exit
+ * status (--help, --version, a bad option). */
+static int
+parse(struct parsed *p, int argc, char **argv)
+{
+	struct option longopts[O_COUNT + 1];
+	char shortopts[2 * O_COUNT + 1];
+	int c;
+
+	build_getopt(longopts, shortopts);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		size_t id = 0;
+
+		while (id < O_COUNT && opt_val(id) != c)
+			id++;
+		if (id == O_HELP) {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		if (id == O_VERSION) {
+			printf("%s %s\n", PACKAGE, VERSION);
+			return EXIT_OK;
+		}
+		if (id == O_COUNT) {
+			if (optopt != 0 && optopt < 256)
+				fprintf(stderr, _("%s: unknown option '-%c'\n"),
+				    PACKAGE, optopt);
+			else
+				fprintf(stderr, _("%s: unknown or incomplete option '%s'\n"),
+				    PACKAGE, argv[optind - 1]);
+			fprintf(stderr, _("Try '%s --help'.\n"), PACKAGE);
+			return EXIT_USAGE;
+		}
+		if (set_option(p, (enum opt_id)id, optarg) != 0)
+			return EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* Options a command does not take are an error, rather than silently
+ * ignored. cmds is the command's bit (doctor's when there is no
+ * command word; none for an unknown word). */
+static int
+check_options(const struct parsed *p, unsigned cmds)
+{
+	for (int m = M_NONE + 1; m < M_COUNT; m++)
+		for (size_t i = 0; i < O_COUNT; i++)
+			if (options[i].misplaced == (enum misplaced)m &&
+			    p->given[i] && (options[i].cmds & cmds) == 0) {
+				say_misplaced((enum misplaced)m);
+				return -1;
+			}
+	return 0;
+}
+
+/* The number of words after the command, then the one option that needs
+ * another (the rc file sources the script, so it must be a file). */
+static int
+check_words(const struct command *c, const struct parsed *p)
+{
+	int n = p->opts.nargs;
+	bool waived = c->min_unless >= 0 && p->given[c->min_unless];
+
+	if ((n < c->min_args && !waived) || (c->max_args >= 0 && n > c->max_args)) {
+		c->usage(&p->opts);
+		return -1;
+	}
+	if (p->given[O_INSTALL_RC] && !p->given[O_OUTPUT]) {
+		fprintf(stderr, _("%s: --install-rc needs -o FILE: the rc file "
+		    "sources that file\n"), PACKAGE);
+		return -1;
+	}
+	return 0;
+}
+
 /* Whether what the command prints on stdout is for a person to read, and
  * so goes through safeout: not JSON (jansson escapes control characters
  * itself), not a script (its bytes are the point), not a path a shell
@@ -243,247 +641,66 @@ guard_output(const struct cli_opts *o, const char *name)
 	(void)safeout_wrap(&stderr, false);
 }
 
+static const struct command *
+find_command(const char *name)
+{
+	for (size_t i = 0; i < NELEMS(commands); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* No command word: the wizard on a terminal; off one (a pipe, a
+ * notebook cell, TERM=dumb) or with --json, the doctor report. */
+static int
+run_default(struct parsed *p)
+{
+	if (!p->opts.json && cmd_wizard_wanted())
+		return cmd_wizard(&p->opts, p->ascii);
+	guard_output(&p->opts, "doctor");
+	p->opts.next_steps = !p->opts.json;
+	return cmd_doctor(&p->opts);
+}
+
+static int
+dispatch(struct parsed *p, int argc, char **argv)
+{
+	const char *name = optind < argc ? argv[optind] : "doctor";
+	const struct command *c = find_command(name);
+
+	if (check_options(p, c != NULL ? c->bit : 0) != 0)
+		return EXIT_USAGE;
+	if (optind == argc)
+		return run_default(p);
+	if (c == NULL) {
+		fprintf(stderr, _("%s: unknown command '%s'\n"), PACKAGE, name);
+		fprintf(stderr, _("Try '%s --help'.\n"), PACKAGE);
+		return EXIT_USAGE;
+	}
+	p->opts.args = argv + optind + 1;
+	p->opts.nargs = argc - optind - 1;
+	if (check_words(c, p) != 0)
+		return EXIT_USAGE;
+	guard_output(&p->opts, name);
+	return c->run(&p->opts);
+}
+
 int
 cli_main(int argc, char **argv)
 {
-	enum { OPT_JSON = 256, OPT_ROOT, OPT_OFFLINE, OPT_NO_COLOR, OPT_COLOR,
-	    OPT_MATRIX, OPT_FROM, OPT_URL, OPT_CONNECT_TIMEOUT, OPT_TIMEOUT,
-	    OPT_NO_VERIFY, OPT_QUICK, OPT_SHELL, OPT_FORCE, OPT_INSTALL_RC,
-	    OPT_TOOLKIT, OPT_CUDNN, OPT_PYTHON_ENV, OPT_ADD_LIB, OPT_KEEP_OTHER,
-	    OPT_CHECK, OPT_ASCII, OPT_ENV };
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "offline", no_argument, NULL, OPT_OFFLINE },
-		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
-		{ "color", no_argument, NULL, OPT_COLOR },
-		{ "matrix", required_argument, NULL, OPT_MATRIX },
-		{ "from", required_argument, NULL, OPT_FROM },
-		{ "url", required_argument, NULL, OPT_URL },
-		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
-		{ "quick", no_argument, NULL, OPT_QUICK },
-		{ "shell", required_argument, NULL, OPT_SHELL },
-		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "install-rc", no_argument, NULL, OPT_INSTALL_RC },
-		{ "toolkit", required_argument, NULL, OPT_TOOLKIT },
-		{ "cudnn", required_argument, NULL, OPT_CUDNN },
-		{ "python-env", required_argument, NULL, OPT_PYTHON_ENV },
-		{ "add-lib", required_argument, NULL, OPT_ADD_LIB },
-		{ "keep-other-cuda", no_argument, NULL, OPT_KEEP_OTHER },
-		{ "check", required_argument, NULL, OPT_CHECK },
-		{ "ascii", no_argument, NULL, OPT_ASCII },
-		{ "env", required_argument, NULL, OPT_ENV },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cli_opts opts = { .color = -1 };
-	const char *name;
-	size_t urls_cap = 0, add_cap = 0;
+	struct parsed p = { .opts = { .color = -1 } };
 	char **ex_argv;
-	int c, rc, ex_argc = 0;
-	bool ascii = false;	/* --ascii: only the wizard reads it */
+	int rc, ex_argc = 0;
 
 	if ((ex_argv = explain_argv(argc, argv, &ex_argc)) != NULL) {
 		argc = ex_argc;
 		argv = ex_argv;
 	}
-
-	opts.root = getenv("CUDAWIZ_ROOT");
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_JSON:
-			opts.json = true;
-			break;
-		case OPT_ROOT:
-			opts.root = optarg;
-			break;
-		case OPT_OFFLINE:
-			opts.offline = true;
-			break;
-		case OPT_NO_COLOR:
-			opts.color = 0;
-			break;
-		case OPT_COLOR:
-			opts.color = 1;
-			break;
-		case OPT_MATRIX:
-			opts.matrix_file = optarg;
-			break;
-		case OPT_FROM:
-			opts.from = optarg;
-			break;
-		case OPT_URL:
-			if (opts.nurls == urls_cap) {
-				urls_cap = urls_cap ? urls_cap * 2 : 4;
-				opts.urls = xreallocarray(opts.urls, urls_cap,
-				    sizeof *opts.urls);
-			}
-			opts.urls[opts.nurls++] = optarg;
-			break;
-		case OPT_CONNECT_TIMEOUT:
-			opts.connect_timeout_ms = parse_seconds(optarg);
-			if (opts.connect_timeout_ms < 0) {
-				rc = bad_seconds("--connect-timeout", optarg);
-				goto out;
-			}
-			break;
-		case OPT_TIMEOUT:
-			opts.timeout_ms = parse_seconds(optarg);
-			if (opts.timeout_ms < 0) {
-				rc = bad_seconds("--timeout", optarg);
-				goto out;
-			}
-			break;
-		case OPT_NO_VERIFY:
-			opts.no_verify = true;
-			break;
-		case OPT_QUICK:
-			opts.quick = true;
-			break;
-		case OPT_SHELL:
-			opts.shell = optarg;
-			break;
-		case 'o':
-			opts.output = optarg;
-			break;
-		case OPT_FORCE:
-			opts.force = true;
-			break;
-		case OPT_INSTALL_RC:
-			opts.install_rc = true;
-			break;
-		case OPT_TOOLKIT:
-			opts.toolkit = optarg;
-			break;
-		case OPT_CUDNN:
-			opts.cudnn = optarg;
-			break;
-		case OPT_PYTHON_ENV:
-			opts.python_env = optarg;
-			break;
-		case OPT_ADD_LIB:
-			if (opts.nadd_lib == add_cap) {
-				add_cap = add_cap ? add_cap * 2 : 4;
-				opts.add_lib = xreallocarray(opts.add_lib, add_cap,
-				    sizeof *opts.add_lib);
-			}
-			opts.add_lib[opts.nadd_lib++] = optarg;
-			break;
-		case OPT_KEEP_OTHER:
-			opts.keep_other_cuda = true;
-			break;
-		case OPT_CHECK:
-			opts.check = optarg;
-			break;
-		case OPT_ASCII:
-			ascii = true;
-			break;
-		case OPT_ENV:
-			opts.verify_env = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			rc = EXIT_OK;
-			goto out;
-		case 'V':
-			printf("%s %s\n", PACKAGE, VERSION);
-			rc = EXIT_OK;
-			goto out;
-		default:
-			if (optopt != 0 && optopt < 256)
-				fprintf(stderr, _("%s: unknown option '-%c'\n"),
-				    PACKAGE, optopt);
-			else
-				fprintf(stderr, _("%s: unknown or incomplete option '%s'\n"),
-				    PACKAGE, argv[optind - 1]);
-			fprintf(stderr, _("Try '%s --help'.\n"), PACKAGE);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	name = optind < argc ? argv[optind] : "doctor";
-	/* Options that only `matrix update` reads are an error elsewhere,
-	 * rather than silently ignored. */
-	if ((opts.nurls > 0 || opts.connect_timeout_ms > 0) &&
-	    strcmp(name, "matrix") != 0) {
-		fprintf(stderr, _("%s: --url and --connect-timeout are options "
-		    "of 'matrix update'\n"), PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (opts.timeout_ms > 0 && strcmp(name, "matrix") != 0 &&
-	    strcmp(name, "verify") != 0 && strcmp(name, "doctor") != 0 &&
-	    strcmp(name, "env") != 0) {
-		fprintf(stderr, _("%s: --timeout is an option of 'verify', "
-		    "'doctor', 'env --check' and 'matrix update'\n"), PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (opts.no_verify && strcmp(name, "doctor") != 0) {
-		fprintf(stderr, _("%s: --no-verify is an option of 'doctor'\n"),
-		    PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if ((opts.shell != NULL || opts.output != NULL || opts.force ||
-	    opts.install_rc || opts.toolkit != NULL || opts.cudnn != NULL ||
-	    opts.python_env != NULL || opts.nadd_lib > 0 || opts.keep_other_cuda ||
-	    opts.check != NULL) && strcmp(name, "env") != 0) {
-		fprintf(stderr, _("%s: --shell, --output, --force, --install-rc, "
-		    "--toolkit, --cudnn, --python-env, --add-lib, --keep-other-cuda "
-		    "and --check are options of 'env'\n"), PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (opts.quick && strcmp(name, "verify") != 0) {
-		fprintf(stderr, _("%s: --quick is an option of 'verify'\n"),
-		    PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (opts.verify_env != NULL && strcmp(name, "verify") != 0) {
-		fprintf(stderr, _("%s: --env is an option of 'verify'\n"),
-		    PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (opts.from != NULL && strcmp(name, "why") != 0) {
-		fprintf(stderr, _("%s: --from is an option of 'why'\n"), PACKAGE);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (optind == argc) {
-		/* The wizard on a terminal; off one (a pipe, a notebook
-		 * cell, TERM=dumb) or with --json, the doctor report. */
-		if (!opts.json && cmd_wizard_wanted()) {
-			rc = cmd_wizard(&opts, ascii);
-		} else {
-			guard_output(&opts, "doctor");
-			opts.next_steps = !opts.json;
-			rc = cmd_doctor(&opts);
-		}
-		goto out;
-	}
-	opts.args = argv + optind + 1;
-	opts.nargs = argc - optind - 1;
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(commands[i].name, name) != 0)
-			continue;
-		guard_output(&opts, name);
-		rc = commands[i].run(&opts);
-		goto out;
-	}
-	fprintf(stderr, _("%s: unknown command '%s'\n"), PACKAGE, name);
-	fprintf(stderr, _("Try '%s --help'.\n"), PACKAGE);
-	rc = EXIT_USAGE;
-out:
-	free(opts.urls);
-	free(opts.add_lib);
+	p.opts.root = getenv("CUDAWIZ_ROOT");
+	if ((rc = parse(&p, argc, argv)) < 0)
+		rc = dispatch(&p, argc, argv);
+	free(p.opts.urls);
+	free(p.opts.add_lib);
 	free(ex_argv);
 	return rc;
 }

@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "matrix/cache.h"
@@ -31,11 +31,6 @@ cmd_doctor(const struct cli_opts *opts)
 	char *note = NULL;
 	int rc;
 
-	if (opts->nargs > 0) {
-		fprintf(stderr, _("%s: doctor takes no arguments ('%s')\n"),
-		    PACKAGE, opts->args[0]);
-		return EXIT_USAGE;
-	}
 	if (cmd_open(opts, &m, &sr, &note) != 0)
 		return EXIT_USAGE;
 	facts = probe_all(sr, environ);

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "diagnose/diagnose.h"
 #include "envplan/plan.h"
 #include "envscript/envscript.h"
@@ -226,22 +226,6 @@ write_out(const struct cli_opts *opts, const struct env_plan *p,
 	return 0;
 }
 
-static int
-usage_checks(const struct cli_opts *opts)
-{
-	if (opts->nargs > 0) {
-		fprintf(stderr, _("%s: env takes no arguments ('%s')\n"), PACKAGE,
-		    opts->args[0]);
-		return -1;
-	}
-	if (opts->install_rc && opts->output == NULL) {
-		fprintf(stderr, _("%s: --install-rc needs -o FILE: the rc file "
-		    "sources that file\n"), PACKAGE);
-		return -1;
-	}
-	return 0;
-}
-
 int
 cmd_env(const struct cli_opts *opts)
 {
@@ -258,8 +242,6 @@ cmd_env(const struct cli_opts *opts)
 	const char *shell = opts->shell != NULL ? opts->shell : script_login_shell(environ);
 	int rc = EXIT_USAGE;
 
-	if (usage_checks(opts) != 0)
-		return EXIT_USAGE;
 	if (opts->check != NULL)
 		return cmd_env_check(opts);
 	if (!script_format_parse(shell, &fmt)) {

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "envplan/check.h"
 #include "i18n.h"
 #include "matrix/matrix.h"

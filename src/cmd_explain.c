@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "diagnose/diagnose.h"
 #include "explain/recognize.h"
 #include "i18n.h"
@@ -536,12 +536,6 @@ cmd_explain(const struct cli_opts *opts)
 	char *err = NULL, *note = NULL;
 	int rc;
 
-	if (opts->nargs == 0) {
-		fprintf(stderr, _("%s: usage: %s explain TEXT | %s explain - "
-		    "(the message on standard input)\n"), PACKAGE, PACKAGE,
-		    PACKAGE);
-		return EXIT_USAGE;
-	}
 	if (opts->nargs == 1 && strcmp(opts->args[0], "-") == 0) {
 		r.input.from_stdin = true;
 		if ((rc = read_stdin(&r.input)) != 0) {

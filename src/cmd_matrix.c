@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
@@ -431,18 +431,8 @@ matrix_update(const struct cli_opts *opts)
 int
 cmd_matrix(const struct cli_opts *opts)
 {
-	const char *sub = opts->nargs > 0 ? opts->args[0] : NULL;
+	const char *sub = opts->args[0];	/* the dispatcher checked: one word */
 
-	if (sub == NULL) {
-		fprintf(stderr, _("%s: matrix needs a subcommand: show, path or "
-		    "update\n"), PACKAGE);
-		return EXIT_USAGE;
-	}
-	if (opts->nargs > 1) {
-		fprintf(stderr, _("%s: matrix %s takes no arguments ('%s')\n"),
-		    PACKAGE, sub, opts->args[1]);
-		return EXIT_USAGE;
-	}
 	if (strcmp(sub, "update") != 0 && (opts->nurls > 0 ||
 	    opts->connect_timeout_ms > 0 || opts->timeout_ms > 0)) {
 		fprintf(stderr, _("%s: --url, --connect-timeout and --timeout are "

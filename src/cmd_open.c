@@ -1,11 +1,11 @@
-/* What the probing commands (and the wizard) share; see cli.h. */
+/* What the probing commands (and the wizard) share; see cmd.h. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"

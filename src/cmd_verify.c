@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
@@ -107,11 +107,6 @@ cmd_verify(const struct cli_opts *opts)
 	char *env = NULL;
 	int rc;
 
-	if (opts->nargs > 0) {
-		fprintf(stderr, _("%s: verify takes no arguments ('%s')\n"),
-		    PACKAGE, opts->args[0]);
-		return EXIT_USAGE;
-	}
 	/* --env is a request to run code from a tree: refused outright,
 	 * before anything is probed, when someone else could have put that
 	 * code there (docs/VERIFY.md, "What is loaded"). Under --root

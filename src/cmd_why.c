@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "loader/resolve.h"
@@ -447,11 +447,6 @@ cmd_why(const struct cli_opts *opts)
 	char *err = NULL;
 	int rc;
 
-	if (opts->nargs > 1 || (opts->nargs == 0 && opts->from == NULL)) {
-		fprintf(stderr, _("%s: usage: %s why SONAME [--from FILE] | why --from FILE\n"),
-		    PACKAGE, PACKAGE);
-		return EXIT_USAGE;
-	}
 	w.name = opts->nargs == 1 ? opts->args[0] : NULL;
 	if (w.name != NULL && w.name[0] == '\0') {
 		fprintf(stderr, _("%s: why: the library name is empty\n"), PACKAGE);

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "cli.h"
+#include "cmd.h"
 
 /* Whether the wizard can run here: stdin and stdout are terminals and
  * TERM names one that is not "dumb". */

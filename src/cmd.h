@@ -1,0 +1,81 @@
+/* What the dispatcher (cli.c) hands the commands: the parsed options,
+ * the exit codes, and the commands themselves. The commands and the
+ * wizard include this, never cli.h. */
+#ifndef CUDAWIZ_CMD_H
+#define CUDAWIZ_CMD_H
+
+#include <stdbool.h>
+#include <time.h>
+#include <stddef.h>
+
+/* Exit codes (design.md): 0 no error finding, 1 an error finding or the
+ * action failed, 2 usage error or cudawiz itself could not run. */
+#define EXIT_OK		0
+#define EXIT_FINDINGS	1
+#define EXIT_USAGE	2
+
+struct cli_opts {
+	bool		 json;
+	bool		 offline;
+	int		 color;		/* -1 automatic, 0 never, 1 always */
+	const char	*root;		/* NULL: the host */
+	const char	*matrix_file;	/* --matrix FILE; NULL: cache or embedded */
+	const char	*from;		/* why --from FILE; NULL: a plain program */
+	char		**args;		/* after the command word */
+	int		 nargs;
+	/* Options of `matrix update` only. */
+	const char	**urls;		/* --url, in the order given */
+	size_t		 nurls;
+	long		 connect_timeout_ms;	/* 0: the default */
+	long		 timeout_ms;		/* 0: the default */
+	/* Options of verify and doctor. */
+	bool		 no_verify;		/* doctor --no-verify */
+	/* Plain `cudawiz` off a terminal: the report ends with the commands
+	 * to run next (a notebook cell has no wizard to lead it on). */
+	bool		 next_steps;
+	bool		 quick;			/* verify --quick */
+	const char	*verify_env;		/* verify --env DIR; NULL */
+	/* Options of env. */
+	const char	*shell;			/* --shell FORMAT; NULL: from $SHELL */
+	const char	*output;		/* -o FILE; NULL: stdout */
+	bool		 force;			/* write through a symlink */
+	bool		 install_rc;
+	const char	*toolkit;
+	const char	*cudnn;
+	const char	*python_env;
+	const char	**add_lib;		/* --add-lib, in order */
+	size_t		 nadd_lib;
+	bool		 keep_other_cuda;
+	const char	*check;			/* --check FILE */
+};
+
+/* Commands. The dispatcher has checked the number of words after the
+ * command and which options were given before calling one. */
+int	cmd_doctor(const struct cli_opts *opts);
+int	cmd_matrix(const struct cli_opts *opts);
+int	cmd_why(const struct cli_opts *opts);
+int	cmd_explain(const struct cli_opts *opts);
+int	cmd_verify(const struct cli_opts *opts);
+int	cmd_env(const struct cli_opts *opts);
+/* env --check FILE (cmd_env_check.c). */
+int	cmd_env_check(const struct cli_opts *opts);
+
+struct facts;
+struct matrix;
+struct sysroot;
+/* What the commands that probe open first: the matrix (--matrix or the
+ * embedded one) and the tree (--root). -1 after saying why on stderr;
+ * *note gets the matrix's note when note is not NULL. */
+int	cmd_open(const struct cli_opts *opts, struct matrix **m,
+	    struct sysroot **sr, char **note);
+
+/* When the matrix was last refreshed from the network, from the cache's
+ * sidecar; 0 when never (or when that cannot be read: then MATRIX_STALE
+ * may say so, which is the right advice). doctor and the wizard agree. */
+time_t	cmd_matrix_checked(void);
+
+/* doctor's live verification: when a driver is loaded, a quick run of
+ * every check (cmd_verify.c); otherwise facts->verify says why not. */
+void	cmd_doctor_verify(const struct cli_opts *opts, struct facts *facts);
+
+#endif
