@@ -26,27 +26,6 @@
 
 extern char **environ;
 
-/* The rc file --install-rc edits, for the user's own shell; NULL for a
- * format no rc file sources. */
-static char *
-rc_file(const char *home, const char *shell, enum script_format fmt)
-{
-	if (fmt == SCRIPT_FISH)
-		return xasprintf("%s/.config/fish/config.fish", home);
-	if (fmt == SCRIPT_CSH)
-		return xasprintf("%s/%s", home, strcmp(shell, "csh") == 0 ?
-		    ".cshrc" : ".tcshrc");
-	if (fmt != SCRIPT_SH)
-		return NULL;
-	if (strcmp(shell, "zsh") == 0)
-		return xasprintf("%s/.zshrc", home);
-	if (strcmp(shell, "ksh") == 0 || strcmp(shell, "mksh") == 0)
-		return xasprintf("%s/.kshrc", home);
-	if (strcmp(shell, "bash") == 0)
-		return xasprintf("%s/.bashrc", home);
-	return xasprintf("%s/.profile", home);
-}
-
 static json_t *
 pathvar_json(const struct plan_pathvar *pv)
 {
@@ -111,55 +90,19 @@ static void
 how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
     const struct written *w)
 {
-	char *undo, *src;
+	struct script_use u = { w->path, w->deactivate, NULL };
+	char *undo, *use;
 
 	if (w->path == NULL)
 		return;
 	undo = script_deactivate_name(p);
+	u.undo = undo;
 	fprintf(fp, _("wrote %s\n"), w->path);
 	if (w->backup != NULL)
 		fprintf(fp, _("  the file that was there is kept as %s\n"), w->backup);
-	switch (fmt) {
-	case SCRIPT_SH:
-	case SCRIPT_POWERSHELL:
-	case SCRIPT_FISH:
-	case SCRIPT_CSH:
-		src = script_source_cmd(fmt, w->path);
-		fprintf(fp, _("activate:  %s\nundo:      %s\n"), src, undo);
-		free(src);
-		break;
-	case SCRIPT_CONDA:
-		fprintf(fp, _("and %s\nactivate:  conda activate (the environment)\n"
-		    "undo:      conda deactivate\n"), w->deactivate);
-		break;
-	case SCRIPT_LMOD:
-	case SCRIPT_TCL: {
-		char *dir = xstrdup(w->path), *base = xstrdup(w->path);
-		char *b = basename(base), *dot = strrchr(b, '.');
-		struct strbuf qd = STRBUF_INIT, qb = STRBUF_INIT;
-
-		if (fmt == SCRIPT_LMOD && dot != NULL && strcmp(dot, ".lua") == 0)
-			*dot = '\0';
-		/* `module` is a shell function or alias: its arguments in
-		 * sh quoting, so a blank in the directory stays in it. */
-		shquote(&qd, dirname(dir));
-		shquote(&qb, b);
-		fprintf(fp, _("activate:  module use %s && module load %s\n"
-		    "undo:      module unload %s\n"), strbuf_str(&qd),
-		    strbuf_str(&qb), strbuf_str(&qb));
-		strbuf_free(&qd);
-		strbuf_free(&qb);
-		free(dir);
-		free(base);
-		break;
-	}
-	case SCRIPT_DIRENV:
-		src = script_source_cmd(fmt, w->path);
-		fprintf(fp, _("activate:  %s\nundo:      leave the directory\n"),
-		    src);
-		free(src);
-		break;
-	}
+	use = script_use_lines(fmt, &u);
+	fputs(use, fp);
+	free(use);
 	if (w->rc != NULL)
 		fprintf(fp, w->rc_changed ? _("added a line sourcing it to %s\n") :
 		    _("%s already sources it\n"), w->rc);
@@ -171,7 +114,7 @@ write_out(const struct cli_opts *opts, const struct env_plan *p,
     enum script_format fmt, const struct script_text *t, const struct facts *f,
     struct written *w, char **err)
 {
-	if (fmt == SCRIPT_CONDA) {
+	if (script_into_conda(fmt)) {
 		const char *prefix = opts->python_env != NULL ? opts->python_env :
 		    f->env.var[ENV_CONDA_PREFIX].set ?
 		    f->env.var[ENV_CONDA_PREFIX].value : NULL;
@@ -201,7 +144,7 @@ write_out(const struct cli_opts *opts, const struct env_plan *p,
 			    "current directory"), h);
 			return -1;
 		}
-		w->rc = rc_file(home, script_login_shell(environ), fmt);
+		w->rc = script_rc_file(fmt, home, script_login_shell(environ));
 		if (w->rc == NULL) {
 			*err = xasprintf(_("--install-rc works for sh, fish and csh "
 			    "scripts; source a %s file by hand"),

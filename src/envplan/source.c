@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "envplan/source.h"
+#include "envscript/writer.h"
 #include "i18n.h"
 #include "util/envp.h"
 #include "util/openreg.h"
@@ -32,6 +33,39 @@ ends_with(const char *s, const char *suffix)
 	size_t n = strlen(s), m = strlen(suffix);
 
 	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool
+name_fits(const struct script_writer *w, const char *base)
+{
+	if (w->file_name != NULL && strcmp(base, w->file_name) == 0)
+		return true;
+	for (size_t i = 0; w->suffixes != NULL && w->suffixes[i] != NULL; i++)
+		if (ends_with(base, w->suffixes[i]))
+			return true;
+	return false;
+}
+
+/* The first row (of the guess_last rows when last, else of the others)
+ * whose name fits base, else whose head starts text. */
+static bool
+guess_format(const char *base, const char *text, bool last,
+    enum script_format *fmt)
+{
+	for (int by_head = 0; by_head < 2; by_head++)
+		for (int f = 0; f < SCRIPT_NFORMATS; f++) {
+			const struct script_writer *w =
+			    script_writer((enum script_format)f);
+
+			if (w->guess_last != last)
+				continue;
+			if (by_head ? w->head != NULL && strncmp(text, w->head,
+			    strlen(w->head)) == 0 : name_fits(w, base)) {
+				*fmt = (enum script_format)f;
+				return true;
+			}
+		}
+	return false;
 }
 
 int
@@ -78,27 +112,12 @@ script_file_format(const char *file, enum script_format *fmt, char **err)
 		    "does not know; name its shell with --shell"), file, word);
 		return -1;
 	}
-	if (ends_with(base, ".fish"))
-		*fmt = SCRIPT_FISH;
-	else if (ends_with(base, ".csh") || ends_with(base, ".tcsh"))
-		*fmt = SCRIPT_CSH;
-	else if (ends_with(base, ".ps1"))
-		*fmt = SCRIPT_POWERSHELL;
-	else if (ends_with(base, ".lua"))
-		*fmt = SCRIPT_LMOD;
-	else if (strcmp(base, ".envrc") == 0)
-		*fmt = SCRIPT_DIRENV;
-	else if (strncmp(buf, "#%Module", 8) == 0)
-		*fmt = SCRIPT_TCL;
-	else if (ends_with(base, ".sh") || strncmp(buf, "#!/bin/sh", 9) == 0)
-		*fmt = SCRIPT_SH;
-	else {
-		*err = xasprintf(_("%s has no 'cudawiz-format:' line and its name "
-		    "does not say which shell it is for; name it with --shell"),
-		    file);
-		return -1;
-	}
-	return 0;
+	if (guess_format(base, buf, false, fmt) ||
+	    guess_format(base, buf, true, fmt))
+		return 0;
+	*err = xasprintf(_("%s has no 'cudawiz-format:' line and its name "
+	    "does not say which shell it is for; name it with --shell"), file);
+	return -1;
 }
 
 static bool
@@ -137,31 +156,20 @@ find_prog(char *const *envp, const char *name)
 	return found;
 }
 
-static const char *
-first_file(const char *const *cands, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (cands[i] != NULL && access(cands[i], R_OK) == 0)
-			return cands[i];
-	return NULL;
-}
-
-/* The module system's bash init file: Lmod's or Environment Modules'. */
+/* The module system's bash init file: its home's, else the first of the
+ * usual places that is there. */
 static char *
-module_init(char *const *envp, enum script_format fmt)
+module_init(char *const *envp, const struct script_modsys *ms)
 {
-	const char *pkg = envp_get(envp, fmt == SCRIPT_LMOD ? "LMOD_PKG" :
-	    "MODULESHOME");
+	const char *pkg = envp_get(envp, ms->home_var);
 	char *own = pkg != NULL ? xasprintf("%s/init/bash", pkg) : NULL;
-	const char *lmod[] = { own, "/usr/share/lmod/lmod/init/bash",
-	    "/usr/share/lmod/6.6/init/bash", "/opt/apps/lmod/lmod/init/bash",
-	    "/usr/local/lmod/lmod/init/bash" };
-	const char *tcl[] = { own, "/usr/share/modules/init/bash",
-	    "/usr/share/Modules/init/bash", "/etc/profile.d/modules.sh" };
-	const char *f = fmt == SCRIPT_LMOD ? first_file(lmod, 5) :
-	    first_file(tcl, 4);
-	char *r = f != NULL ? xstrdup(f) : NULL;
+	const char *f = own != NULL && access(own, R_OK) == 0 ? own : NULL;
+	char *r;
 
+	for (size_t i = 0; f == NULL && ms->inits[i] != NULL; i++)
+		if (access(ms->inits[i], R_OK) == 0)
+			f = ms->inits[i];
+	r = f != NULL ? xstrdup(f) : NULL;
 	free(own);
 	return r;
 }
@@ -188,97 +196,59 @@ struct how {
 	struct strv	 extra;		/* NAME=VALUE added to the environment */
 };
 
+/* A modulefile: the init file and the module's directory and name, for
+ * module_run_args. */
+static int
+module_env(const char *file, const struct script_writer *w,
+    char *const *envp, struct how *h, char **err)
+{
+	char *init = module_init(envp, w->run.modsys), *dir = xstrdup(file);
+	char *slash;
+	const char *base;
+	size_t n;
+
+	if (init == NULL) {
+		free(dir);
+		*err = xasprintf(_("cannot check %s: %s is not installed "
+		    "(no init/bash of it found)"), file, w->run.modsys->name);
+		return -1;
+	}
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	base = slash + 1;
+	n = strlen(base);
+	if (w->module_ext != NULL && ends_with(base, w->module_ext))
+		n -= strlen(w->module_ext);
+	strv_pushf(&h->extra, "CW_INIT=%s", init);
+	strv_pushf(&h->extra, "CW_DIR=%s", *dir != '\0' ? dir : "/");
+	strv_pushf(&h->extra, "CW_NAME=%.*s", (int)n, base);
+	free(init);
+	free(dir);
+	return 0;
+}
+
+/* The shell and its argv for fmt's row (writer.h). */
 static int
 plan_run(const char *file, enum script_format fmt, char *const *envp,
     struct how *h, char **err)
 {
-	const char *want = NULL;
+	const struct script_writer *w = script_writer(fmt);
+	const struct script_run *r = &w->run;
 
-	switch (fmt) {
-	case SCRIPT_SH:
-	case SCRIPT_CONDA:	/* conda sources activate.d in sh syntax */
+	if (r->modsys != NULL && module_env(file, w, envp, h, err) != 0)
+		return -1;
+	if (r->progs == NULL)
 		h->shell = posix_shell(envp);
-		want = "sh";
-		strv_push(&h->argv, h->shell != NULL ? h->shell : "sh");
-		strv_push(&h->argv, "-c");
-		strv_push(&h->argv, ". \"$CW_FILE\" || exit 97; printf '\\n%s\\n' "
-		    "\"$CW_MARK\"; exec env -0");
-		break;
-	case SCRIPT_DIRENV:	/* direnv evaluates .envrc in bash */
-		h->shell = find_prog(envp, "bash");
-		want = "bash";
-		strv_push(&h->argv, "bash");
-		strv_push(&h->argv, "-c");
-		strv_push(&h->argv, ". \"$CW_FILE\" || exit 97; printf '\\n%s\\n' "
-		    "\"$CW_MARK\"; exec env -0");
-		break;
-	case SCRIPT_FISH:
-		h->shell = find_prog(envp, "fish");
-		want = "fish";
-		strv_push(&h->argv, "fish");
-		strv_push(&h->argv, "--no-config");
-		strv_push(&h->argv, "-c");
-		strv_push(&h->argv, "source \"$CW_FILE\"; or exit 97; printf '\\n%s\\n' "
-		    "\"$CW_MARK\"; exec env -0");
-		break;
-	case SCRIPT_CSH:
-		h->shell = find_prog(envp, "tcsh");
-		if (h->shell == NULL)
-			h->shell = find_prog(envp, "csh");
-		want = "tcsh";
-		strv_push(&h->argv, "tcsh");
-		strv_push(&h->argv, "-f");
-		strv_push(&h->argv, "-c");
-		strv_push(&h->argv, "source $CW_FILE:q; printf '\\n%s\\n' $CW_MARK:q; "
-		    "exec env -0");
-		break;
-	case SCRIPT_POWERSHELL:
-		h->shell = find_prog(envp, "pwsh");
-		want = "pwsh";
-		strv_push(&h->argv, "pwsh");
-		strv_push(&h->argv, "-NoProfile");
-		strv_push(&h->argv, "-NonInteractive");
-		strv_push(&h->argv, "-Command");
-		strv_push(&h->argv, ". $env:CW_FILE; printf '\\n%s\\n' $env:CW_MARK; "
-		    "env -0");
-		break;
-	case SCRIPT_LMOD:
-	case SCRIPT_TCL: {
-		char *init = module_init(envp, fmt), *dir = xstrdup(file), *slash;
-		const char *base;
-		size_t n;
-
-		if (init == NULL) {
-			free(dir);
-			*err = xasprintf(_("cannot check %s: %s is not installed "
-			    "(no init/bash of it found)"), file, fmt == SCRIPT_LMOD ?
-			    "Lmod" : "Environment Modules");
-			return -1;
-		}
-		slash = strrchr(dir, '/');
-		*slash = '\0';
-		base = slash + 1;
-		n = strlen(base);
-		if (fmt == SCRIPT_LMOD && ends_with(base, ".lua"))
-			n -= 4;
-		strv_pushf(&h->extra, "CW_INIT=%s", init);
-		strv_pushf(&h->extra, "CW_DIR=%s", *dir != '\0' ? dir : "/");
-		strv_pushf(&h->extra, "CW_NAME=%.*s", (int)n, base);
-		free(init);
-		free(dir);
-		h->shell = find_prog(envp, "bash");
-		want = "bash";
-		strv_push(&h->argv, "bash");
-		strv_push(&h->argv, "-c");
-		strv_push(&h->argv, ". \"$CW_INIT\" || exit 97; module use \"$CW_DIR\" "
-		    "&& module load \"$CW_NAME\" || exit 97; printf '\\n%s\\n' "
-		    "\"$CW_MARK\"; exec env -0");
-		break;
-	}
-	}
+	for (size_t i = 0; r->progs != NULL && r->progs[i] != NULL &&
+	    h->shell == NULL; i++)
+		h->shell = find_prog(envp, r->progs[i]);
+	strv_push(&h->argv, r->argv0 != NULL ? r->argv0 :
+	    h->shell != NULL ? h->shell : r->want);
+	for (size_t i = 0; r->args[i] != NULL; i++)
+		strv_push(&h->argv, r->args[i]);
 	if (h->shell == NULL) {
 		*err = xasprintf(_("cannot check %s: it is a %s script and %s is "
-		    "not installed"), file, script_format_name(fmt), want);
+		    "not installed"), file, w->name, r->want);
 		return -1;
 	}
 	return 0;

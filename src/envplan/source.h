@@ -14,13 +14,15 @@ struct sourced {
 };
 
 /* The format a file was written in: its "cudawiz-format:" line, else its
- * name (.fish, .csh, .ps1, .lua, .envrc, a #%Module file). -1 with *err
- * when neither says. */
+ * name or first bytes as the writers' rows guess them (writer.h: .fish,
+ * .csh, .ps1, .lua, .envrc, a #%Module file, then .sh or #!/bin/sh).
+ * -1 with *err when neither says. */
 int	script_file_format(const char *file, enum script_format *fmt, char **err);
 
-/* Sources file (format fmt) in a shell found on envp's PATH, starting
- * from envp, and takes the environment that results. -1 with *err (the
- * shell's own words) when the shell is missing or the script fails. */
+/* Sources file (format fmt) in a shell found on envp's PATH, as fmt's
+ * row says (writer.h, struct script_run), starting from envp, and takes
+ * the environment that results. -1 with *err (the shell's own words)
+ * when the shell is missing or the script fails. */
 int	script_source(const char *file, enum script_format fmt,
 	    char *const *envp, double timeout_s, struct sourced *out, char **err);
 void	sourced_free(struct sourced *s);

@@ -12,10 +12,11 @@
 
 #include <stdlib.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/sh.h"
+#include "i18n.h"
 #include "util/xalloc.h"
 
-int
+static int
 render_conda(const struct prep *pr, const char *version, struct script_text *out,
     char **err)
 {
@@ -35,7 +36,7 @@ render_conda(const struct prep *pr, const char *version, struct script_text *out
 	};
 
 	(void)err;
-	emit_header(&sb, pr, "#", version, "conda activate ENV",
+	emit_header(&sb, pr, version, "conda activate ENV",
 	    "conda deactivate", act_extra);
 	sh_activate(&sb, pr, true);
 	strbuf_printf(&sb, "\n# The way back, also run by deactivate.d.\n%s() {\n",
@@ -43,9 +44,29 @@ render_conda(const struct prep *pr, const char *version, struct script_text *out
 	sh_restore_body(&sb, pr, "\t");
 	strbuf_puts(&sb, "}\n");
 	out->text = strbuf_take(&sb);
-	emit_header(&sb, pr, "#", version, "conda deactivate",
+	emit_header(&sb, pr, version, "conda deactivate",
 	    "conda activate ENV", deact_extra);
 	sh_restore_body(&sb, pr, "");
 	out->deactivate = strbuf_take(&sb);
 	return 0;
 }
+
+static void
+use(struct strbuf *sb, const struct script_writer *w,
+    const struct script_use *u)
+{
+	(void)w;
+	strbuf_printf(sb, _("and %s\nactivate:  conda activate (the environment)\n"
+	    "undo:      conda deactivate\n"), u->deactivate);
+}
+
+const struct script_writer script_conda = {
+	.name = "conda",
+	.comment = "#",
+	.render = render_conda,
+	.use = use,
+	.into_conda = true,
+	.what = N_("activate.d and deactivate.d in a conda environment"),
+	/* conda sources activate.d in sh syntax. */
+	.run = { .progs = NULL, .want = "sh", .args = sh_run_args },
+};

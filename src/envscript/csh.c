@@ -28,10 +28,11 @@
 
 #include <string.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/sh.h"
 #include "i18n.h"
+#include "util/xalloc.h"
 
-int
+static int
 csh_quote(struct strbuf *sb, const char *s)
 {
 	strbuf_putc(sb, '\'');
@@ -108,7 +109,7 @@ csh_edit(struct strbuf *sb, const struct pv_prep *pp)
 	strbuf_free(&prog);
 }
 
-int
+static int
 render_csh(const struct prep *pr, const char *version, struct script_text *out,
     char **err)
 {
@@ -133,7 +134,7 @@ render_csh(const struct prep *pr, const char *version, struct script_text *out,
 				    pr->pv[i].prepend.v[j], _("holds a backslash "
 				    "right before a line break, which csh cannot "
 				    "keep in a variable"), err);
-	emit_header(&sb, pr, "#", version, "source FILE", pr->deact, extra);
+	emit_header(&sb, pr, version, "source FILE", pr->deact, extra);
 	strbuf_puts(&sb, "set _cwz_nl = ");
 	csh_quote(&sb, "\n");
 	strbuf_puts(&sb, "\nset _cwz_sp = ' '\nset _cwz_tab = '\t'\n\n");
@@ -184,3 +185,38 @@ render_csh(const struct prep *pr, const char *version, struct script_text *out,
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+/* tcsh reads ~/.tcshrc, and ~/.cshrc only when there is none. */
+static char *
+rc_file(const char *home, const char *shell)
+{
+	return xasprintf("%s/%s", home, strcmp(shell, "csh") == 0 ? ".cshrc" :
+	    ".tcshrc");
+}
+
+static const char *const aliases[] = { "tcsh", NULL };
+static const char *const suffixes[] = { ".csh", ".tcsh", NULL };
+static const char *const run_progs[] = { "tcsh", "csh", NULL };
+static const char *const run_args[] = {
+	"-f", "-c", "source $CW_FILE:q; printf '\\n%s\\n' $CW_MARK:q; "
+	    "exec env -0",
+	NULL
+};
+
+const struct script_writer script_csh = {
+	.name = "csh",
+	.aliases = aliases,
+	.comment = "#",
+	.render = render_csh,
+	/* tcsh's `source` takes no "--": "./" keeps a name from being
+	 * an option. */
+	.source_verb = "source ",
+	.quote = csh_quote,
+	.rc_file = rc_file,
+	.use = use_source,
+	.what = N_("csh, tcsh"),
+	.file = "./cudawiz-env.csh",
+	.suffixes = suffixes,
+	.run = { .progs = run_progs, .want = "tcsh", .argv0 = "tcsh",
+	    .args = run_args },
+};

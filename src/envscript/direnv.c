@@ -5,9 +5,10 @@
  * drop_missing is judged each time direnv loads it. */
 #include "config.h"
 
-#include "envscript/envscript_int.h"
+#include "envscript/sh.h"
+#include "i18n.h"
 
-int
+static int
 render_direnv(const struct prep *pr, const char *version,
     struct script_text *out, char **err)
 {
@@ -19,9 +20,41 @@ render_direnv(const struct prep *pr, const char *version,
 	};
 
 	(void)err;
-	emit_header(&sb, pr, "#", version, "direnv allow",
+	emit_header(&sb, pr, version, "direnv allow",
 	    "leave the directory (direnv restores the variables)", extra);
 	sh_activate(&sb, pr, false);
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+static void
+use(struct strbuf *sb, const struct script_writer *w,
+    const struct script_use *u)
+{
+	struct strbuf src = STRBUF_INIT;
+
+	source_word(&src, w, u->path);
+	strbuf_printf(sb, _("activate:  %s\nundo:      leave the directory\n"),
+	    strbuf_str(&src));
+	strbuf_free(&src);
+}
+
+static const char *const aliases[] = { "envrc", NULL };
+static const char *const run_progs[] = { "bash", NULL };
+
+const struct script_writer script_direnv = {
+	.name = "direnv",
+	.aliases = aliases,
+	.comment = "#",
+	.render = render_direnv,
+	/* direnv is a program: its argument in sh quoting. */
+	.source_verb = "direnv allow ",
+	.quote = sh_quote_word,
+	.use = use,
+	.what = N_("a direnv .envrc"),
+	.file = "./.envrc",
+	.file_name = ".envrc",
+	/* direnv evaluates .envrc in bash. */
+	.run = { .progs = run_progs, .want = "bash", .argv0 = "bash",
+	    .args = sh_run_args },
+};

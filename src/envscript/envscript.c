@@ -1,277 +1,70 @@
-/* The writers' common part: format names, the dispatcher, the plan
- * checked and prepared once for every writer, and the header. */
+/* The dispatcher: the writers' table (one row per line of formats.def)
+ * and the public functions that read it. The writers and their shared
+ * helpers (common.h) know nothing of this file. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/common.h"
 #include "i18n.h"
 #include "util/envp.h"
 #include "util/xalloc.h"
 
-static const char *const format_names[] = {
-	[SCRIPT_SH] = "sh",
-	[SCRIPT_FISH] = "fish",
-	[SCRIPT_CSH] = "csh",
-	[SCRIPT_POWERSHELL] = "powershell",
-	[SCRIPT_CONDA] = "conda",
-	[SCRIPT_LMOD] = "lmod",
-	[SCRIPT_TCL] = "tcl",
-	[SCRIPT_DIRENV] = "direnv",
+static const struct script_writer *const writers[] = {
+#define SCRIPT_FORMAT(e, row) [e] = &row,
+#include "envscript/formats.def"
+#undef SCRIPT_FORMAT
 };
+
+const struct script_writer *
+script_writer(enum script_format f)
+{
+	if ((unsigned)f < SCRIPT_NFORMATS)
+		return writers[f];
+	return writers[SCRIPT_SH];
+}
 
 const char *
 script_format_name(enum script_format f)
 {
-	if ((unsigned)f < sizeof format_names / sizeof *format_names)
-		return format_names[f];
-	return "sh";
+	return script_writer(f)->name;
 }
 
 bool
 script_format_parse(const char *shell, enum script_format *out)
 {
-	static const struct {
-		const char		*name;
-		enum script_format	 f;
-	} names[] = {
-		{ "sh", SCRIPT_SH }, { "bash", SCRIPT_SH }, { "zsh", SCRIPT_SH },
-		{ "dash", SCRIPT_SH }, { "ksh", SCRIPT_SH }, { "mksh", SCRIPT_SH },
-		{ "ksh93", SCRIPT_SH }, { "posix", SCRIPT_SH },
-		{ "fish", SCRIPT_FISH },
-		{ "csh", SCRIPT_CSH }, { "tcsh", SCRIPT_CSH },
-		{ "powershell", SCRIPT_POWERSHELL }, { "pwsh", SCRIPT_POWERSHELL },
-		{ "conda", SCRIPT_CONDA },
-		{ "lmod", SCRIPT_LMOD }, { "lua", SCRIPT_LMOD },
-		{ "tcl", SCRIPT_TCL }, { "modules", SCRIPT_TCL },
-		{ "direnv", SCRIPT_DIRENV }, { "envrc", SCRIPT_DIRENV },
-	};
-
 	if (shell == NULL)
 		return false;
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (strcmp(shell, names[i].name) == 0) {
-			*out = names[i].f;
+	for (int f = 0; f < SCRIPT_NFORMATS; f++) {
+		const struct script_writer *w = writers[f];
+		bool hit = strcmp(shell, w->name) == 0;
+
+		for (size_t i = 0; !hit && w->aliases != NULL &&
+		    w->aliases[i] != NULL; i++)
+			hit = strcmp(shell, w->aliases[i]) == 0;
+		if (hit) {
+			*out = (enum script_format)f;
 			return true;
 		}
+	}
 	return false;
-}
-
-static char *
-ident_of(const char *name)
-{
-	char *s = xstrdup(name != NULL ? name : "");
-
-	for (char *c = s; *c != '\0'; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		    (*c >= '0' && *c <= '9') || *c == '_'))
-			*c = '_';
-	return s;
-}
-
-char *
-script_deactivate_name(const struct env_plan *p)
-{
-	char *id = ident_of(p->name), *s;
-
-	s = xasprintf("cudawiz_deactivate_%s", id);
-	free(id);
-	return s;
-}
-
-char *
-path_key(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n > 0 && s[n - 1] == '/')
-		n--;
-	return xstrndup(s, n);
-}
-
-int
-unwritable(const struct prep *pr, const char *what, const char *value,
-    const char *why, char **err)
-{
-	*err = xasprintf(_("cannot write a %s script for this plan: %s '%s' %s"),
-	    pr->format, what, value, why);
-	return -1;
-}
-
-int
-refuse_newlines(const struct prep *pr, char **err)
-{
-	for (int i = 0; i < 2; i++) {
-		const struct plan_var *v = pr->var[i].v;
-
-		for (size_t j = 0; j < pr->pv[i].prepend.n; j++)
-			if (strchr(pr->pv[i].prepend.v[j], '\n') != NULL)
-				return unwritable(pr, pr->pv[i].name,
-				    pr->pv[i].prepend.v[j], _("holds a line break, "
-				    "which the module system's shell code would not "
-				    "keep inside its quotes"), err);
-		if (v->op == PLAN_VAR_SET && strchr(v->value, '\n') != NULL)
-			return unwritable(pr, pr->var[i].name, v->value,
-			    _("holds a line break, which the module system's shell "
-			    "code would not keep inside its quotes"), err);
-	}
-	return 0;
-}
-
-/* The plan's name becomes file names (conda) and module names: only the
- * characters the contract allows, and never "." or "..". */
-static bool
-name_ok(const char *name)
-{
-	if (name == NULL || *name == '\0' || strcmp(name, ".") == 0 ||
-	    strcmp(name, "..") == 0)
-		return false;
-	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "0123456789._-") == strlen(name);
-}
-
-static int
-prep_pathvar(struct prep *pr, struct pv_prep *pp, const char *name,
-    const struct plan_pathvar *pv, char sep, char **err)
-{
-	char seps[2] = { sep, '\0' };
-
-	pp->name = name;
-	pp->stubs = pv->drop_stubs;
-	pp->missing = pv->drop_missing;
-	for (int pass = 0; pass < 2; pass++) {
-		const struct strv *l = pass == 0 ? &pv->prepend : &pv->remove;
-
-		for (size_t i = 0; i < l->n; i++) {
-			char *k;
-
-			if (*l->v[i] == '\0')
-				continue;	/* an empty entry is never wanted */
-			if (strpbrk(l->v[i], seps) != NULL)
-				return unwritable(pr, name, l->v[i], sep == ':' ?
-				    _("holds a ':', which separates the entries of "
-				    "the list") : _("holds a ';', which separates "
-				    "the entries of the list"), err);
-			k = path_key(l->v[i]);
-			if (strv_contains(&pp->keys, k)) {
-				free(k);
-				continue;
-			}
-			strv_push(pass == 0 ? &pp->prepend : &pp->remove, l->v[i]);
-			strv_push_owned(&pp->keys, k);
-		}
-	}
-	pp->touched = pp->keys.n > 0 || pp->stubs || pp->missing;
-	return 0;
-}
-
-int
-prep_plan(const struct env_plan *p, enum script_format f, char sep,
-    struct prep *pr, char **err)
-{
-	memset(pr, 0, sizeof *pr);
-	pr->plan = p;
-	pr->format = script_format_name(f);
-	if (!name_ok(p->name)) {
-		*err = xasprintf(_("cannot write a %s script: the plan's name '%s' "
-		    "must be letters, digits, '.', '_' and '-' only"), pr->format,
-		    p->name != NULL ? p->name : "");
-		return -1;
-	}
-	pr->ident = ident_of(p->name);
-	pr->deact = script_deactivate_name(p);
-	pr->var[0].name = "CUDA_HOME";
-	pr->var[0].v = &p->cuda_home;
-	pr->var[1].name = "CUDA_PATH";
-	pr->var[1].v = &p->cuda_path;
-	for (int i = 0; i < 2; i++) {
-		const struct plan_var *v = pr->var[i].v;
-
-		if (v->op == PLAN_VAR_SET && v->value == NULL) {
-			*err = xasprintf(_("cannot write a %s script: the plan sets "
-			    "%s without a value"), pr->format, pr->var[i].name);
-			prep_free(pr);
-			return -1;
-		}
-	}
-	if (prep_pathvar(pr, &pr->pv[0], "PATH", &p->path, sep, err) != 0 ||
-	    prep_pathvar(pr, &pr->pv[1], "LD_LIBRARY_PATH", &p->ld_library_path,
-	    sep, err) != 0) {
-		prep_free(pr);
-		return -1;
-	}
-	return 0;
-}
-
-void
-prep_free(struct prep *pr)
-{
-	free(pr->ident);
-	free(pr->deact);
-	for (int i = 0; i < 2; i++) {
-		strv_free(&pr->pv[i].prepend);
-		strv_free(&pr->pv[i].remove);
-		strv_free(&pr->pv[i].keys);
-	}
-	memset(pr, 0, sizeof *pr);
-}
-
-/* One comment line; control bytes become spaces so no note, name or
- * version can end the comment and become code. */
-static void
-comment(struct strbuf *sb, const char *cmt, const char *a, const char *b)
-{
-	strbuf_puts(sb, cmt);
-	for (int part = 0; part < 2; part++)
-		for (const char *s = part == 0 ? a : b; s != NULL && *s != '\0'; s++)
-			strbuf_putc(sb, (unsigned char)*s < 0x20 || *s == 0x7f ?
-			    ' ' : *s);
-	strbuf_putc(sb, '\n');
-}
-
-void
-emit_header(struct strbuf *sb, const struct prep *pr, const char *cmt,
-    const char *version, const char *use, const char *undo,
-    const char *const *extra)
-{
-	const struct env_plan *p = pr->plan;
-
-	comment(sb, cmt, " cudawiz-format: ", pr->format);
-	comment(sb, cmt, " cudawiz-env: ", p->name);
-	comment(sb, cmt, " Written by cudawiz ", version != NULL ? version : "?");
-	if (p->notes.n > 0) {
-		comment(sb, cmt, " What it does:", NULL);
-		for (size_t i = 0; i < p->notes.n; i++)
-			comment(sb, cmt, "   ", p->notes.v[i]);
-	}
-	comment(sb, cmt, " Use:  ", use);
-	comment(sb, cmt, " Undo: ", undo);
-	for (; extra != NULL && *extra != NULL; extra++)
-		comment(sb, cmt, " ", *extra);
-	strbuf_putc(sb, '\n');
 }
 
 int
 script_render(const struct env_plan *p, enum script_format f,
     const char *version, struct script_text *out, char **err)
 {
+	const struct script_writer *w = script_writer(f);
 	struct prep pr;
 	int rc;
 
 	out->text = out->deactivate = NULL;
-	if (prep_plan(p, f, ':', &pr, err) != 0)
+	if (prep_plan(p, w, ':', &pr, err) != 0)
 		return -1;
-	switch (f) {
-	case SCRIPT_SH: rc = render_sh(&pr, version, out, err); break;
-	case SCRIPT_FISH: rc = render_fish(&pr, version, out, err); break;
-	case SCRIPT_CSH: rc = render_csh(&pr, version, out, err); break;
-	case SCRIPT_POWERSHELL: rc = render_pwsh(&pr, version, out, err); break;
-	case SCRIPT_CONDA: rc = render_conda(&pr, version, out, err); break;
-	case SCRIPT_LMOD: rc = render_lmod(&pr, version, out, err); break;
-	case SCRIPT_TCL: rc = render_tcl(&pr, version, out, err); break;
-	case SCRIPT_DIRENV: rc = render_direnv(&pr, version, out, err); break;
-	default:
+	if ((unsigned)f < SCRIPT_NFORMATS) {
+		rc = w->render(&pr, version, out, err);
+	} else {
 		*err = xasprintf(_("unknown script format %d"), (int)f);
 		rc = -1;
 	}
@@ -299,57 +92,41 @@ script_login_shell(char *const *envp)
 	return base != NULL ? base + 1 : sh;
 }
 
-/* path as one word of f's shell, "./" before a relative path. */
-static void
-path_word(struct strbuf *sb, enum script_format f, const char *path)
-{
-	static const char bare[] =
-	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	    "./_+-";
-	struct strbuf p = STRBUF_INIT;
-
-	/* "./" before any relative path (also "dir/x": one rule, and a
-	 * "-dir/x" is no option either). */
-	if (path[0] != '/' && strncmp(path, "./", 2) != 0 &&
-	    strncmp(path, "../", 3) != 0)
-		strbuf_puts(&p, "./");
-	strbuf_puts(&p, path);
-	/* Bare when no shell gives any of its characters a meaning (it
-	 * starts with '/' or '.', so not '-' or '~' either). */
-	if (strspn(strbuf_str(&p), bare) == p.len)
-		strbuf_puts(sb, strbuf_str(&p));
-	else if (f == SCRIPT_POWERSHELL)
-		ps_quote(sb, strbuf_str(&p));
-	else if (f == SCRIPT_FISH)
-		fish_quote(sb, strbuf_str(&p));
-	else if (f == SCRIPT_CSH)
-		csh_quote(sb, strbuf_str(&p));
-	else
-		shquote_always(sb, strbuf_str(&p));
-	strbuf_free(&p);
-}
-
 char *
 script_source_cmd(enum script_format f, const char *path)
 {
+	const struct script_writer *w = script_writer(f);
 	struct strbuf sb = STRBUF_INIT;
 
-	switch (f) {
-	case SCRIPT_SH:
-	case SCRIPT_POWERSHELL:
-		strbuf_puts(&sb, ". ");
-		break;
-	case SCRIPT_FISH:
-	case SCRIPT_CSH:
-		strbuf_puts(&sb, "source ");
-		break;
-	case SCRIPT_DIRENV:
-		/* direnv is a program: its argument in sh quoting. */
-		strbuf_puts(&sb, "direnv allow ");
-		break;
-	default:
+	if ((unsigned)f >= SCRIPT_NFORMATS || w->source_verb == NULL)
 		return NULL;
-	}
-	path_word(&sb, f, path);
+	source_word(&sb, w, path);
 	return strbuf_take(&sb);
+}
+
+char *
+script_use_lines(enum script_format f, const struct script_use *u)
+{
+	const struct script_writer *w = script_writer(f);
+	struct strbuf sb = STRBUF_INIT;
+
+	if ((unsigned)f < SCRIPT_NFORMATS)
+		w->use(&sb, w, u);
+	return strbuf_take(&sb);
+}
+
+char *
+script_rc_file(enum script_format f, const char *home, const char *shell)
+{
+	const struct script_writer *w = script_writer(f);
+
+	if ((unsigned)f >= SCRIPT_NFORMATS || w->rc_file == NULL)
+		return NULL;
+	return w->rc_file(home, shell);
+}
+
+bool
+script_into_conda(enum script_format f)
+{
+	return (unsigned)f < SCRIPT_NFORMATS && writers[f]->into_conda;
 }

@@ -16,15 +16,12 @@
 
 #include "envscript/envplan.h"
 
+/* One per row of formats.def, in its order. */
 enum script_format {
-	SCRIPT_SH,		/* POSIX sh: bash, zsh, dash, ksh */
-	SCRIPT_FISH,
-	SCRIPT_CSH,		/* csh and tcsh */
-	SCRIPT_POWERSHELL,
-	SCRIPT_CONDA,		/* activate.d + deactivate.d (sh) */
-	SCRIPT_LMOD,		/* Lmod Lua modulefile */
-	SCRIPT_TCL,		/* Environment Modules Tcl modulefile */
-	SCRIPT_DIRENV,		/* .envrc */
+#define SCRIPT_FORMAT(e, row) e,
+#include "envscript/formats.def"
+#undef SCRIPT_FORMAT
+	SCRIPT_NFORMATS
 };
 
 /* "sh", "fish", "csh", "powershell", "conda", "lmod", "tcl", "direnv". */
@@ -63,6 +60,27 @@ char	*script_deactivate_name(const struct env_plan *p);
  * for the formats that are not sourced by hand (conda, lmod, tcl).
  * Malloc'd. */
 char	*script_source_cmd(enum script_format f, const char *path);
+/* What was written, for the lines that tell a person how to use it. */
+struct script_use {
+	const char	*path;		/* the script (conda: activate.d's) */
+	const char	*deactivate;	/* conda's deactivate.d script */
+	const char	*undo;		/* script_deactivate_name() */
+};
+
+/* "activate:  …" and "undo:      …" (conda: "and DEACTIVATE" first) for
+ * a script of format f written as u says, each line ending in a newline:
+ * the words `cudawiz env -o` prints and the wizard's Done page shows, so
+ * both say the same. Malloc'd. */
+char	*script_use_lines(enum script_format f, const struct script_use *u);
+/* The rc file --install-rc edits for a format f script, for the user's
+ * own shell (script_login_shell) under home; NULL for a format no rc
+ * file sources. Malloc'd. */
+char	*script_rc_file(enum script_format f, const char *home,
+	    const char *shell);
+/* A format f script goes into a conda environment (activate.d and
+ * deactivate.d, script_write_conda), not into one file. */
+bool	 script_into_conda(enum script_format f);
+
 /* The user's shell by name, from $SHELL in envp ("bash", "fish" …);
  * "sh" when it is not set. For the default format and the rc file. */
 const char *script_login_shell(char *const *envp);

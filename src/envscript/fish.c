@@ -16,10 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/common.h"
+#include "i18n.h"
 #include "util/xalloc.h"
 
-void
+static void
 fish_quote(struct strbuf *sb, const char *s)
 {
 	strbuf_putc(sb, '\'');
@@ -76,7 +77,7 @@ touched(const struct prep *pr, int i, const char **name)
 	return i < 2 ? pr->pv[i].touched : pr->var[i - 2].v->op != PLAN_VAR_KEEP;
 }
 
-int
+static int
 render_fish(const struct prep *pr, const char *version,
     struct script_text *out, char **err)
 {
@@ -91,7 +92,7 @@ render_fish(const struct prep *pr, const char *version,
 	};
 
 	(void)err;
-	emit_header(&sb, pr, "#", version, "source FILE", pr->deact, extra);
+	emit_header(&sb, pr, version, "source FILE", pr->deact, extra);
 	strbuf_puts(&sb, "# Keep the values of before the first activation for "
 	    "the way back.\n");
 	strbuf_printf(&sb, "if not set -q _cudawiz_%s_active\n", id);
@@ -136,3 +137,40 @@ render_fish(const struct prep *pr, const char *version,
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+static int
+quote_word(struct strbuf *sb, const char *s)
+{
+	fish_quote(sb, s);
+	return 0;
+}
+
+static char *
+rc_file(const char *home, const char *shell)
+{
+	(void)shell;
+	return xasprintf("%s/.config/fish/config.fish", home);
+}
+
+static const char *const suffixes[] = { ".fish", NULL };
+static const char *const run_progs[] = { "fish", NULL };
+static const char *const run_args[] = {
+	"--no-config", "-c", "source \"$CW_FILE\"; or exit 97; "
+	    "printf '\\n%s\\n' \"$CW_MARK\"; exec env -0",
+	NULL
+};
+
+const struct script_writer script_fish = {
+	.name = "fish",
+	.comment = "#",
+	.render = render_fish,
+	.source_verb = "source ",
+	.quote = quote_word,
+	.rc_file = rc_file,
+	.use = use_source,
+	.what = N_("fish"),
+	.file = "./cudawiz-env.fish",
+	.suffixes = suffixes,
+	.run = { .progs = run_progs, .want = "fish", .argv0 = "fish",
+	    .args = run_args },
+};

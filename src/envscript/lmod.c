@@ -17,7 +17,8 @@
 
 #include <stdio.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/common.h"
+#include "i18n.h"
 
 static void
 lua_quote(struct strbuf *sb, const char *s)
@@ -61,7 +62,7 @@ static const char edit_fn[] =
 "\treturn table.concat(new, \":\")\n"
 "end\n\n";
 
-int
+static int
 render_lmod(const struct prep *pr, const char *version,
     struct script_text *out, char **err)
 {
@@ -76,7 +77,7 @@ render_lmod(const struct prep *pr, const char *version,
 
 	if (refuse_newlines(pr, err) != 0)
 		return -1;
-	emit_header(&sb, pr, "--", version, "module use DIR; module load NAME",
+	emit_header(&sb, pr, version, "module use DIR; module load NAME",
 	    "module unload NAME", extra);
 	strbuf_puts(&sb, "whatis(");
 	lua_quote(&sb, pr->plan->name);
@@ -123,3 +124,26 @@ render_lmod(const struct prep *pr, const char *version,
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+static const char *const aliases[] = { "lua", NULL };
+static const char *const suffixes[] = { ".lua", NULL };
+static const char *const run_progs[] = { "bash", NULL };
+static const char *const inits[] = {
+	"/usr/share/lmod/lmod/init/bash", "/usr/share/lmod/6.6/init/bash",
+	"/opt/apps/lmod/lmod/init/bash", "/usr/local/lmod/lmod/init/bash", NULL
+};
+static const struct script_modsys lmod = { "Lmod", "LMOD_PKG", inits };
+
+const struct script_writer script_lmod = {
+	.name = "lmod",
+	.aliases = aliases,
+	.comment = "--",
+	.render = render_lmod,
+	.use = use_module,
+	.module_ext = ".lua",
+	.what = N_("an Lmod modulefile (Lua)"),
+	.file = "./cudawiz-env.lua",
+	.suffixes = suffixes,
+	.run = { .progs = run_progs, .want = "bash", .argv0 = "bash",
+	    .args = module_run_args, .modsys = &lmod },
+};

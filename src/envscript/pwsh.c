@@ -19,10 +19,10 @@
 
 #include <string.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/common.h"
 #include "i18n.h"
 
-void
+static void
 ps_quote(struct strbuf *sb, const char *s)
 {
 	strbuf_putc(sb, '\'');
@@ -111,7 +111,7 @@ edit_call(struct strbuf *sb, const char *name, const struct strv *prepend,
 	    missing ? "true" : "false");
 }
 
-int
+static int
 render_pwsh(const struct prep *pr, const char *version,
     struct script_text *out, char **err)
 {
@@ -140,7 +140,7 @@ render_pwsh(const struct prep *pr, const char *version,
 				    _("holds a ';', which separates the entries of "
 				    "the list"), err);
 	}
-	emit_header(&sb, pr, "#", version, ". FILE   (dot-sourced)", pr->deact,
+	emit_header(&sb, pr, version, ". FILE   (dot-sourced)", pr->deact,
 	    extra);
 	strbuf_printf(&sb, "# Keep the values of before the first activation "
 	    "for the way back.\nif (-not (Get-Variable -Name '_cudawiz_%s_saved' "
@@ -205,3 +205,34 @@ render_pwsh(const struct prep *pr, const char *version,
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+static int
+quote_word(struct strbuf *sb, const char *s)
+{
+	ps_quote(sb, s);
+	return 0;
+}
+
+static const char *const aliases[] = { "pwsh", NULL };
+static const char *const suffixes[] = { ".ps1", NULL };
+static const char *const run_progs[] = { "pwsh", NULL };
+static const char *const run_args[] = {
+	"-NoProfile", "-NonInteractive", "-Command", ". $env:CW_FILE; "
+	    "printf '\\n%s\\n' $env:CW_MARK; env -0",
+	NULL
+};
+
+const struct script_writer script_pwsh = {
+	.name = "powershell",
+	.aliases = aliases,
+	.comment = "#",
+	.render = render_pwsh,
+	.source_verb = ". ",
+	.quote = quote_word,
+	.use = use_source,
+	.what = N_("PowerShell (Windows PATH, CUDA_PATH)"),
+	.file = "./cudawiz-env.ps1",
+	.suffixes = suffixes,
+	.run = { .progs = run_progs, .want = "pwsh", .argv0 = "pwsh",
+	    .args = run_args },
+};

@@ -17,8 +17,10 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/sh.h"
+#include "i18n.h"
 #include "util/xalloc.h"
 
 /* The part of _cudawiz_pathedit that sh and csh scripts share (csh's
@@ -157,7 +159,7 @@ sh_restore_body(struct strbuf *sb, const struct prep *pr, const char *in)
 	strbuf_printf(sb, "%sunset -f %s\n", in, pr->deact);
 }
 
-int
+static int
 render_sh(const struct prep *pr, const char *version, struct script_text *out,
     char **err)
 {
@@ -172,7 +174,7 @@ render_sh(const struct prep *pr, const char *version, struct script_text *out,
 	char *use = xasprintf(". FILE   (sourced, not run)");
 
 	(void)err;
-	emit_header(&sb, pr, "#", version, use, pr->deact, extra);
+	emit_header(&sb, pr, version, use, pr->deact, extra);
 	free(use);
 	sh_activate(&sb, pr, true);
 	strbuf_printf(&sb, "\n# The way back.\n%s() {\n", pr->deact);
@@ -181,3 +183,54 @@ render_sh(const struct prep *pr, const char *version, struct script_text *out,
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+int
+sh_quote_word(struct strbuf *sb, const char *s)
+{
+	shquote_always(sb, s);
+	return 0;
+}
+
+/* The rc file of the user's shell; .profile for the others (dash, sh),
+ * which login shells read. */
+static char *
+rc_file(const char *home, const char *shell)
+{
+	if (strcmp(shell, "zsh") == 0)
+		return xasprintf("%s/.zshrc", home);
+	if (strcmp(shell, "ksh") == 0 || strcmp(shell, "mksh") == 0)
+		return xasprintf("%s/.kshrc", home);
+	if (strcmp(shell, "bash") == 0)
+		return xasprintf("%s/.bashrc", home);
+	return xasprintf("%s/.profile", home);
+}
+
+/* env --check's command for the sh-like formats (sh, conda, direnv). */
+const char *const sh_run_args[] = {
+	"-c", ". \"$CW_FILE\" || exit 97; printf '\\n%s\\n' \"$CW_MARK\"; "
+	    "exec env -0",
+	NULL
+};
+
+static const char *const aliases[] = {
+	"bash", "zsh", "dash", "ksh", "mksh", "ksh93", "posix", NULL
+};
+static const char *const suffixes[] = { ".sh", NULL };
+
+const struct script_writer script_sh = {
+	.name = "sh",
+	.aliases = aliases,
+	.comment = "#",
+	.render = render_sh,
+	.source_verb = ". ",
+	.quote = sh_quote_word,
+	.rc_file = rc_file,
+	.use = use_source,
+	.what = N_("bash, zsh, dash, ksh"),
+	.file = "./cudawiz-env.sh",
+	.suffixes = suffixes,
+	.head = "#!/bin/sh",
+	.guess_last = true,
+	/* The user's own shell when it is a POSIX one. */
+	.run = { .progs = NULL, .want = "sh", .args = sh_run_args },
+};

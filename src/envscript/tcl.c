@@ -17,7 +17,8 @@
  * characters escaped, so nothing in a path is substituted or run. */
 #include "config.h"
 
-#include "envscript/envscript_int.h"
+#include "envscript/common.h"
+#include "i18n.h"
 
 static void
 tcl_quote(struct strbuf *sb, const char *s)
@@ -62,7 +63,7 @@ static const char edit_proc[] =
 "\treturn [join $new :]\n"
 "}\n\n";
 
-int
+static int
 render_tcl(const struct prep *pr, const char *version, struct script_text *out,
     char **err)
 {
@@ -78,7 +79,7 @@ render_tcl(const struct prep *pr, const char *version, struct script_text *out,
 	if (refuse_newlines(pr, err) != 0)
 		return -1;
 	strbuf_puts(&sb, "#%Module1.0\n");
-	emit_header(&sb, pr, "#", version, "module use DIR; module load NAME",
+	emit_header(&sb, pr, version, "module use DIR; module load NAME",
 	    "module unload NAME", extra);
 	strbuf_puts(&sb, "module-whatis ");
 	tcl_quote(&sb, pr->plan->name);
@@ -127,3 +128,25 @@ render_tcl(const struct prep *pr, const char *version, struct script_text *out,
 	out->text = strbuf_take(&sb);
 	return 0;
 }
+
+static const char *const aliases[] = { "modules", NULL };
+static const char *const run_progs[] = { "bash", NULL };
+static const char *const inits[] = {
+	"/usr/share/modules/init/bash", "/usr/share/Modules/init/bash",
+	"/etc/profile.d/modules.sh", NULL
+};
+static const struct script_modsys modules = { "Environment Modules",
+    "MODULESHOME", inits };
+
+const struct script_writer script_tcl = {
+	.name = "tcl",
+	.aliases = aliases,
+	.comment = "#",
+	.render = render_tcl,
+	.use = use_module,
+	.what = N_("an Environment Modules modulefile (Tcl)"),
+	.file = "./cudawiz-env.tcl",
+	.head = "#%Module",
+	.run = { .progs = run_progs, .want = "bash", .argv0 = "bash",
+	    .args = module_run_args, .modsys = &modules },
+};

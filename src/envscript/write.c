@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "envscript/envscript_int.h"
+#include "envscript/writer.h"
 #include "i18n.h"
 #include "util/openreg.h"
 #include "util/xalloc.h"
@@ -388,6 +388,7 @@ fail:
 static char *
 rc_line(const char *script, enum script_format fmt, char **err)
 {
+	const struct script_writer *w = script_writer(fmt);
 	struct strbuf sb = STRBUF_INIT;
 
 	if (strchr(script, '\n') != NULL || strchr(script, '\r') != NULL) {
@@ -395,27 +396,17 @@ rc_line(const char *script, enum script_format fmt, char **err)
 		    "its name holds a line break"), script);
 		return NULL;
 	}
-	switch (fmt) {
-	case SCRIPT_SH:
-		strbuf_puts(&sb, ". ");
-		shquote_always(&sb, script);
-		break;
-	case SCRIPT_FISH:
-		strbuf_puts(&sb, "source ");
-		fish_quote(&sb, script);
-		break;
-	case SCRIPT_CSH:
-		strbuf_puts(&sb, "source ");
-		if (csh_quote(&sb, script) != 0) {
-			strbuf_free(&sb);
-			*err = xasprintf(_("cannot add a line sourcing '%s' to a csh "
-			    "rc file: csh cannot quote that name"), script);
-			return NULL;
-		}
-		break;
-	default:
+	if ((unsigned)fmt >= SCRIPT_NFORMATS || w->rc_file == NULL) {
 		*err = xasprintf(_("--install-rc works for sh, fish and csh scripts, "
-		    "not %s"), script_format_name(fmt));
+		    "not %s"), w->name);
+		return NULL;
+	}
+	strbuf_puts(&sb, w->source_verb);
+	if (w->quote(&sb, script) != 0) {
+		/* Only csh's quoting can fail. */
+		strbuf_free(&sb);
+		*err = xasprintf(_("cannot add a line sourcing '%s' to a csh "
+		    "rc file: csh cannot quote that name"), script);
 		return NULL;
 	}
 	strbuf_printf(&sb, " # cudawiz-env %s", script);

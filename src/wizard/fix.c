@@ -6,28 +6,9 @@
 
 #include "i18n.h"
 #include "util/envp.h"
+#include "envscript/writer.h"
 #include "util/xalloc.h"
 #include "wizard/fix.h"
-
-/* The formats in the order the list shows them, with a few words each. */
-static const struct {
-	enum script_format	 fmt;
-	const char		*what;		/* N_() */
-	const char		*file;		/* the default output path */
-} formats[] = {
-	{ SCRIPT_SH, N_("bash, zsh, dash, ksh"), "./cudawiz-env.sh" },
-	{ SCRIPT_FISH, N_("fish"), "./cudawiz-env.fish" },
-	{ SCRIPT_CSH, N_("csh, tcsh"), "./cudawiz-env.csh" },
-	{ SCRIPT_POWERSHELL, N_("PowerShell (Windows PATH, CUDA_PATH)"),
-	    "./cudawiz-env.ps1" },
-	{ SCRIPT_CONDA, N_("activate.d and deactivate.d in a conda environment"),
-	    NULL },
-	{ SCRIPT_LMOD, N_("an Lmod modulefile (Lua)"), "./cudawiz-env.lua" },
-	{ SCRIPT_TCL, N_("an Environment Modules modulefile (Tcl)"),
-	    "./cudawiz-env.tcl" },
-	{ SCRIPT_DIRENV, N_("a direnv .envrc"), "./.envrc" },
-};
-#define NFORMATS	(sizeof formats / sizeof formats[0])
 
 static void
 list_add(struct wfix_list *l, char *label, const char *value)
@@ -55,18 +36,16 @@ list_value(const struct wfix *fx, int l)
 }
 
 /* The login shell's format, from $SHELL in the wizard's environment, as
- * `cudawiz env` picks it; sh when unknown. */
-static size_t
+ * `cudawiz env` picks it; sh when unknown. The list shows the formats in
+ * the writers' order, so the format is its entry's index. */
+static enum script_format
 default_format(char *const *envp)
 {
 	enum script_format fmt = SCRIPT_SH;
 
 	if (!script_format_parse(script_login_shell(envp), &fmt))
 		fmt = SCRIPT_SH;
-	for (size_t i = 0; i < NFORMATS; i++)
-		if (formats[i].fmt == fmt)
-			return i;
-	return 0;
+	return fmt;
 }
 
 static void
@@ -106,22 +85,24 @@ build_lists(struct wfix *fx)
 		    _("  (active)") : ""), e->prefix);
 	}
 	l = &fx->list[WF_SHELL];
-	for (size_t i = 0; i < NFORMATS; i++)
-		list_add(l, xasprintf("%-11s %s", script_format_name(formats[i].fmt),
-		    _(formats[i].what)), script_format_name(formats[i].fmt));
+	for (int i = 0; i < SCRIPT_NFORMATS; i++) {
+		const struct script_writer *w = script_writer((enum script_format)i);
+
+		list_add(l, xasprintf("%-11s %s", w->name, _(w->what)), w->name);
+	}
 	l->chosen = (int)default_format(fx->r->envp);
 }
 
 enum script_format
 wfix_format(const struct wfix *fx)
 {
-	return formats[fx->list[WF_SHELL].chosen].fmt;
+	return (enum script_format)fx->list[WF_SHELL].chosen;
 }
 
 static void
 set_default_path(struct wfix *fx)
 {
-	const char *file = formats[fx->list[WF_SHELL].chosen].file;
+	const char *file = script_writer(wfix_format(fx))->file;
 
 	wline_set(&fx->path, file != NULL ? file : "");
 }
@@ -270,7 +251,7 @@ wfix_write(struct wfix *fx)
 		set_msg(fx, WS_ERROR, xstrdup(fx->render_err));
 		return;
 	}
-	if (fmt == SCRIPT_CONDA) {
+	if (script_into_conda(fmt)) {
 		const char *prefix = conda_prefix(fx);
 
 		if (prefix == NULL) {
