@@ -1,18 +1,46 @@
 # The gates beside `make check` that CI runs (.ci/run, through bootstrap):
 #
+#   make check-lint       the checks of the repository itself: po/, docs/,
+#                         the man page and completions against the binary,
+#                         the library walls, the map of tests/README.md
+#   make check-unit       the unit tests alone (tests/unit/ but the lint),
+#                         building only their programs (the clang build
+#                         runs these)
+#   make check-programs   every check program built, none run (the clang
+#                         build compiles them all with -Werror)
 #   make check-valgrind   the CLI tests with cudawiz under valgrind memcheck
-#   make check-unit       the C unit tests and the other tests/unit checks
-#                         alone (the clang build runs these)
 #
 # Each runs automake's harness on a subset of TESTS, so its counts land in
-# this build directory's test-suite.log as usual.
+# this build directory's test-suite.log as usual. `make check` builds
+# every check_PROGRAMS (the fuzz replayers, the test tools, the benches)
+# before it runs a test; a gate that needs fewer narrows check_PROGRAMS on
+# the sub-make's command line, as it narrows TESTS (each test's log
+# depends on its own program, so what it runs is still built). The lint
+# tests stay in TESTS too: `make check` (the README's ./bootstrap check)
+# stays the whole suite, and they take seconds.
 
 # The subsets are picked in the shell: automake -Wall rejects make's
 # $(filter) as non-portable.
+LINT_TESTS = tests/unit/potfiles.sh tests/unit/po-check.sh \
+	tests/unit/security-doc.sh tests/unit/core-walls.sh \
+	tests/unit/test-map.sh tests/cli/docs-man.sh tests/cli/docs-completion.sh
+# po-check.sh renders a wizard page in each language.
+LINT_TOOLS = tests/tools/wizard-render$(EXEEXT)
+check-lint: all
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$(LINT_TESTS)" \
+	    check_PROGRAMS="$(LINT_TOOLS)"
+
 check-unit: all
-	@tests=; for t in $(TESTS); do \
-	    case $$t in tests/unit/*) tests="$$tests $$t" ;; esac; done; \
-	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+	@tests=; progs=; for t in $(TESTS); do \
+	    case " $(LINT_TESTS) " in *" $$t "*) continue ;; esac; \
+	    case $$t in \
+	    tests/unit/*.sh) tests="$$tests $$t" ;; \
+	    tests/unit/*) tests="$$tests $$t"; progs="$$progs $$t$(EXEEXT)" ;; \
+	    esac; done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests" check_PROGRAMS="$$progs"
+
+check-programs: all
+	$(MAKE) $(AM_MAKEFLAGS) $(check_PROGRAMS)
 
 # ------------------------------------------------------------ valgrind
 # The CLI tests reach cudawiz through $CUDAWIZ, so this run points it at
@@ -103,5 +131,5 @@ check-valgrind: all
 clean-local: clean-valgrind-logs
 clean-valgrind-logs:
 	-rm -rf $(VALGRIND_LOGS)
-.PHONY: check-unit check-valgrind clean-valgrind-logs
+.PHONY: check-lint check-unit check-programs check-valgrind clean-valgrind-logs
 EXTRA_DIST += tests/lib/valgrind-report.sh tests/valgrind.supp

@@ -68,6 +68,7 @@ include $(top_srcdir)/tests/envscript.mk
 include $(top_srcdir)/tests/envcmd.mk
 include $(top_srcdir)/tests/wizard.mk
 include $(top_srcdir)/tests/docs.mk
+include $(top_srcdir)/tests/map.mk
 include $(top_srcdir)/tests/gates.mk
 include $(top_srcdir)/tests/hostile.mk
 
