@@ -124,23 +124,22 @@ test_path_under(void)
 static void
 test_path_join(void)
 {
-	char *p;
+	static const struct {
+		const char *dir, *name, *want, *what;
+	} cases[] = {
+		{ "/a", "b", "/a/b", "joins with one slash" },
+		{ "/a/", "b", "/a/b", "adds none after a trailing slash" },
+		{ "/", "b", "/b", "/ and b give /b" },
+		{ "", "b", "/b", "an empty dir gives /b" },
+		{ "a", "", "a/", "an empty name gives a trailing slash" },
+	};
 
-	p = path_join("/a", "b");
-	is_str(p, "/a/b", "joins with one slash");
-	free(p);
-	p = path_join("/a/", "b");
-	is_str(p, "/a/b", "adds none after a trailing slash");
-	free(p);
-	p = path_join("/", "b");
-	is_str(p, "/b", "/ and b give /b");
-	free(p);
-	p = path_join("", "b");
-	is_str(p, "/b", "an empty dir gives /b");
-	free(p);
-	p = path_join("a", "");
-	is_str(p, "a/", "an empty name gives a trailing slash");
-	free(p);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *p = path_join(cases[i].dir, cases[i].name);
+
+		is_str(p, cases[i].want, "%s", cases[i].what);
+		free(p);
+	}
 }
 
 static void
