@@ -40,31 +40,11 @@ lr_lib_named(const struct facts *facts, const char *soname)
 }
 
 
-/* True when path lies under dir (normalised, as text). */
+/* True when path lies strictly below dir (path_under, dir itself not). */
 bool
 lr_under(const char *path, const char *dir)
 {
-	char *np, *nd;
-	size_t dl;
-	bool in;
-
-	if (path == NULL)
-		return false;
-	np = path_normalise(path);
-	nd = path_normalise(dir);
-	dl = strlen(nd);
-	in = strncmp(np, nd, dl) == 0 && np[dl] == '/';
-	free(np);
-	free(nd);
-	return in;
-}
-
-const char *
-lr_base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s != NULL ? s + 1 : path;
+	return path_under(path, dir) && !path_same(path, dir);
 }
 
 /* A directory whose last component is "stubs": where toolkits keep the
@@ -78,7 +58,7 @@ lr_is_stubs_dir(const char *dir)
 	if (dir == NULL)
 		return false;
 	n = path_normalise(dir);
-	stubs = strcmp(lr_base_name(n), "stubs") == 0;
+	stubs = strcmp(path_basename(n), "stubs") == 0;
 	free(n);
 	return stubs;
 }

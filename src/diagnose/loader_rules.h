@@ -19,7 +19,6 @@ bool lr_is_value(const struct fact_str *f, const char *value);
 bool lr_streq(const char *a, const char *b);
 const struct lib_fact *lr_lib_named(const struct facts *facts, const char *soname);
 bool lr_under(const char *path, const char *dir);
-const char *lr_base_name(const char *path);
 bool lr_is_stubs_dir(const char *dir);
 char *lr_stem_of(const char *soname);
 bool lr_name_version(const char *name, const char *stem, struct version *v);

@@ -74,7 +74,7 @@ pr_loaded_version(const struct pr_ctx *c, const struct py_env *e,
 		return false;
 	target = l->target != NULL ? l->target : l->resolved;
 	stem = lr_stem_of(n->soname);
-	named = lr_name_version(lr_base_name(target), stem, &v) && v.nparts >= 3;
+	named = lr_name_version(path_basename(target), stem, &v) && v.nparts >= 3;
 	free(stem);
 	if (named) {
 		version_text(&v, buf, len);

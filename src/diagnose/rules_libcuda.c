@@ -130,7 +130,7 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 			    "the cache:"));
 			strv_push(&f->fix, "sudo ldconfig");
 		} else {
-			char *qt = lr_quoted(lr_base_name(real->path));
+			char *qt = lr_quoted(path_basename(real->path));
 			char *link = xasprintf("%s/libcuda.so.1", dir);
 			char *ql = lr_quoted(link);
 

@@ -16,6 +16,7 @@
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
+#include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -125,15 +126,6 @@ ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
 	install_fix(f, min);
 }
 
-static bool
-under(const char *path, const char *root)
-{
-	size_t n = strlen(root);
-
-	return path != NULL && strncmp(path, root, n) == 0 &&
-	    (path[n] == '/' || path[n] == '\0');
-}
-
 /* A runtime inside a Python environment that a GPU framework of it
  * loads (an nvidia-cuda-runtime wheel under torch, a conda env's cudart
  * under TensorFlow) is judged against the driver by the framework rule,
@@ -149,10 +141,10 @@ framework_judges(const struct facts *facts, const struct toolkit_fact *t)
 	for (size_t i = 0; i < facts->python_envs.n; i++) {
 		const struct py_env *e = &facts->python_envs.v[i];
 
-		bool inside = e->kind == PYENV_CONDA && under(t->root, e->prefix);
+		bool inside = e->kind == PYENV_CONDA && path_under(t->root, e->prefix);
 
 		for (size_t j = 0; j < e->site_dirs.n && !inside; j++)
-			inside = under(t->root, e->site_dirs.v[j]);
+			inside = path_under(t->root, e->site_dirs.v[j]);
 		if (!inside)
 			continue;
 		for (size_t j = 0; j < e->frameworks.n; j++) {
@@ -165,8 +157,8 @@ framework_judges(const struct facts *facts, const struct toolkit_fact *t)
 
 				if (n->soname != NULL && n->lib != NULL &&
 				    strncmp(n->soname, "libcudart.so", 12) == 0 &&
-				    (under(n->lib->target, t->root) ||
-				    under(n->lib->resolved, t->root)))
+				    (path_under(n->lib->target, t->root) ||
+				    path_under(n->lib->resolved, t->root)))
 					return true;
 			}
 		}

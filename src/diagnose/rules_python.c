@@ -505,7 +505,7 @@ static bool
 file_version(const char *soname, const char *file, struct version *v)
 {
 	char *stem = lr_stem_of(soname);
-	bool ok = file != NULL && lr_name_version(lr_base_name(file), stem, v) &&
+	bool ok = file != NULL && lr_name_version(path_basename(file), stem, v) &&
 	    v->nparts >= 3;
 
 	free(stem);
@@ -540,7 +540,7 @@ shadow_evidence(struct finding *f, const struct fw_need *n,
 			if (version_cmp(&wv, &ov) < 0)
 				strv_pushf(&f->evidence, _("the copy that wins, %s, is "
 				    "older than the framework's %s"),
-				    lr_base_name(n->lib->target), lr_base_name(own->target));
+				    path_basename(n->lib->target), path_basename(own->target));
 		}
 	}
 	free(w);

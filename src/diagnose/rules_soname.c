@@ -387,7 +387,7 @@ lr_spoofed(const struct lib_fact *lib)
 
 	if (lib->target == NULL || !lr_soname_version(lib->soname, &want))
 		return false;
-	tb = lr_base_name(lib->target);
+	tb = path_basename(lib->target);
 	if (strcmp(tb, lib->soname) == 0)
 		return false;	/* the name is the file (a linked directory) */
 	if (lib->elf_soname != NULL)
@@ -505,7 +505,7 @@ static bool
 file_version(const char *soname, const char *path, struct version *v)
 {
 	char *stem = lr_stem_of(soname);
-	bool ok = path != NULL && lr_name_version(lr_base_name(path), stem, v);
+	bool ok = path != NULL && lr_name_version(path_basename(path), stem, v);
 
 	free(stem);
 	return ok;
@@ -557,13 +557,13 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 		    "shadows a newer one later in the search. Programs get the "
 		    "old version: a stale copy left by an earlier install, or a "
 		    "directory placed first by mistake."), lib->soname,
-		    lr_base_name(lib->target));
+		    path_basename(lib->target));
 	} else {
 		f->detail = xasprintf(_("%s resolves to %s, and another version "
 		    "of it later in the search is never used. Newer wins here, "
 		    "which is usually what was meant; it is noted so the older "
 		    "copy can be cleaned up."), lib->soname,
-		    lr_base_name(lib->target));
+		    path_basename(lib->target));
 		f->severity = SEV_INFO;
 	}
 	finding_evidence_cap(f, EVIDENCE_MAX);

@@ -67,19 +67,6 @@ remove_dir(struct plan_pathvar *pv, const struct path_var *cur, const char *dir)
 	}
 }
 
-static bool
-under(const char *path, const char *root)
-{
-	char *np = path_normalise(path), *nr = path_normalise(root);
-	size_t n = strlen(nr);
-	bool in = strncmp(np, nr, n) == 0 && (np[n] == '/' || np[n] == '\0') &&
-	    n > 1;
-
-	free(np);
-	free(nr);
-	return in;
-}
-
 /* ---------------------------------------------------------- toolkit */
 
 /* "12.4" matches 12.4 and 12.4.1, "12" any 12.x; the newest wins. */
@@ -112,10 +99,10 @@ find_toolkit(const struct facts *f, const char *want)
 static bool
 toolkit_owns(const struct toolkit_fact *t, const char *entry)
 {
-	if (under(entry, t->root))
+	if (path_under(entry, t->root))
 		return true;
 	for (size_t j = 0; j < t->aliases.n; j++)
-		if (under(entry, t->aliases.v[j]))
+		if (path_under(entry, t->aliases.v[j]))
 			return true;
 	return false;
 }

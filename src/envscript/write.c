@@ -18,28 +18,8 @@
 #include "envscript/writer.h"
 #include "i18n.h"
 #include "util/openreg.h"
+#include "util/pathnorm.h"
 #include "util/xalloc.h"
-
-/* dirname() and basename() without their static buffers or surprises. */
-static char *
-dir_of(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	if (s == NULL)
-		return xstrdup(".");
-	if (s == path)
-		return xstrdup("/");
-	return xstrndup(path, (size_t)(s - path));
-}
-
-static const char *
-base_of(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s != NULL ? s + 1 : path;
-}
 
 static int
 write_all(int fd, const char *buf, size_t len)
@@ -141,12 +121,12 @@ static int
 commit_file(const char *target, const char *text, const struct stat *old,
     char **backup, char **err)
 {
-	char *dir = dir_of(target), *tmp, *bak = NULL;
+	char *dir = path_dirname(target), *tmp, *bak = NULL;
 	size_t len = strlen(text);
 	mode_t mode;
 	int fd, dfd;
 
-	tmp = xasprintf("%s/.%s.cudawiz-XXXXXX", dir, base_of(target));
+	tmp = xasprintf("%s/.%s.cudawiz-XXXXXX", dir, path_basename(target));
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		*err = xasprintf(_("cannot write %s: cannot create a file in %s: %s"),
@@ -560,7 +540,7 @@ script_install_rc(const char *rc, const char *script, enum script_format fmt,
 		return -1;
 	}
 	if (!exists) {
-		dir = dir_of(target);
+		dir = path_dirname(target);
 		if (make_dirs(dir, err) != 0) {
 			free(dir);
 			goto out;

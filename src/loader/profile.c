@@ -16,6 +16,7 @@
 
 #include "i18n.h"
 #include "loader/profile.h"
+#include "util/pathnorm.h"
 #include "util/runcap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -42,14 +43,6 @@
 /* glibc caps the legacy names too; 2^6 subsets is already far more than
  * any real machine has. */
 #define LEGACY_MAX	6
-
-static char *
-basename_dup(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return xstrdup(s != NULL ? s + 1 : path);
-}
 
 /* Runs the loader with --help in an empty environment and returns what it
  * printed, or NULL. An empty environment keeps LD_LIBRARY_PATH and
@@ -225,7 +218,7 @@ loader_profile_init(struct loader_profile *prof, const struct sysroot *sr)
 	prof->elf_class = (int)sizeof(void *) * 8;
 	prof->machine = HOST_MACHINE;
 	prof->ldso = xstrdup(HOST_LDSO);
-	prof->ldso_soname = basename_dup(HOST_LDSO);
+	prof->ldso_soname = xstrdup(path_basename(HOST_LDSO));
 	prof->cache_path = xstrdup("/etc/ld.so.cache");
 	if (sysroot_is_host(sr)) {
 		char *help = run_help(HOST_LDSO);

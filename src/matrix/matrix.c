@@ -20,6 +20,7 @@
 #include "matrix/matrix.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
+#include "util/utf8width.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -478,49 +479,11 @@ match_pci_id(const char *s, size_t len)
 	return true;
 }
 
-/* The UTF-8 sequence at p[i]: its length, with its code point in *cp, or 0
- * when the bytes there are not well-formed UTF-8. */
-static size_t
-utf8_at(const unsigned char *p, size_t len, size_t i, unsigned *cp)
-{
-	size_t n;
-	unsigned c;
-
-	if (p[i] < 0x80) {
-		*cp = p[i];
-		return 1;
-	}
-	if (p[i] >= 0xc2 && p[i] <= 0xdf) {
-		n = 2;
-		c = p[i] & 0x1f;
-	} else if (p[i] >= 0xe0 && p[i] <= 0xef) {
-		n = 3;
-		c = p[i] & 0x0f;
-	} else if (p[i] >= 0xf0 && p[i] <= 0xf4) {
-		n = 4;
-		c = p[i] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n > len - i)
-		return 0;
-	for (size_t k = 1; k < n; k++) {
-		if ((p[i + k] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (p[i + k] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
 /* Code points that would let a value steer a terminal or reorder what is
  * shown around it: C0, DEL, C1, and the bidirectional overrides and
  * isolates. */
 static bool
-unsafe_cp(unsigned cp)
+unsafe_cp(long cp)
 {
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
 	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
@@ -534,9 +497,9 @@ match_text(const char *s, size_t len)
 	size_t chars = 0;
 
 	for (size_t i = 0, n; i < len; i += n) {
-		unsigned cp;
+		long cp;
 
-		n = utf8_at(p, len, i, &cp);
+		n = utf8_seq(p + i, len - i, &cp);
 		if (n == 0 || unsafe_cp(cp))
 			return false;
 		chars++;
@@ -620,13 +583,13 @@ put_escaped(struct strbuf *sb, const char *s, size_t len, size_t max, bool quoti
 	size_t chars = 0;
 
 	for (size_t i = 0, n; i < len; i += n) {
-		unsigned cp = 0;
+		long cp = 0;
 
 		if (chars++ == max) {
 			strbuf_puts(sb, "...");
 			break;
 		}
-		n = utf8_at(p, len, i, &cp);
+		n = utf8_seq(p + i, len - i, &cp);
 		if (n == 0) {
 			strbuf_printf(sb, "\\x%02x", p[i]);
 			n = 1;
@@ -638,7 +601,8 @@ put_escaped(struct strbuf *sb, const char *s, size_t len, size_t max, bool quoti
 		} else if (cp == '\t') {
 			strbuf_puts(sb, "\\t");
 		} else if (unsafe_cp(cp)) {
-			strbuf_printf(sb, cp < 0x80 ? "\\x%02x" : "\\u%04x", cp);
+			strbuf_printf(sb, cp < 0x80 ? "\\x%02x" : "\\u%04x",
+			    (unsigned)cp);
 		} else {
 			strbuf_add(sb, s + i, n);
 		}

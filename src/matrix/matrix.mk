@@ -27,6 +27,8 @@ src_matrix_mkembedded_SOURCES = src/matrix/mkembedded.c \
 src_matrix_mkembedded_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -DCUDAWIZ_MKEMBEDDED
 src_matrix_mkembedded_LDADD = $(LIBOBJS) $(JANSSON_LIBS) $(LIBINTL)
 MKEMBEDDED = src/matrix/mkembedded$(EXEEXT)
+# matrix.c checks text with the shared UTF-8 reader.
+src_matrix_mkembedded_SOURCES += src/util/utf8width.c
 src/matrix/embedded.c: $(MATRIX_JSON) $(MKEMBEDDED)
 	$(AM_V_GEN)$(MKDIR_P) src/matrix && \
 	if $(MKEMBEDDED) $(MATRIX_JSON) > $@-t; then mv -f $@-t $@; else \

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <jansson.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "matrix/select.h"
 #include "present/json.h"
 #include "util/strbuf.h"
+#include "util/utf8width.h"
 #include "util/xalloc.h"
 
 #define SCHEMA_DOCTOR "cudawiz/doctor/1"
@@ -36,38 +38,6 @@ static struct {
 	json_t	*seen;		/* bytes_hex -> true */
 	size_t	 cut;
 } raw;
-
-/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
-static size_t
-utf8_seq(const unsigned char *s)
-{
-	size_t n;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
 
 /* Remembers the exact bytes behind a string shown with U+FFFD. */
 static void
@@ -115,7 +85,7 @@ jstr(const char *s)
 	if (j != NULL)
 		return j;
 	for (p = (const unsigned char *)s; *p != '\0';) {
-		size_t n = utf8_seq(p);
+		size_t n = utf8_seq(p, SIZE_MAX, NULL);
 
 		if (n == 0) {
 			strbuf_puts(&sb, "\xef\xbf\xbd");

@@ -17,6 +17,7 @@
 #include "present/style.h"
 #include "present/text.h"
 #include "present/words.h"
+#include "util/pathnorm.h"
 #include "util/utf8width.h"
 #include "util/xalloc.h"
 
@@ -359,19 +360,12 @@ print_cudnn(struct out *o, const struct facts *f)
 	}
 }
 
-static const char *
-base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s != NULL ? s + 1 : path;
-}
-
 /* True when a and b name files in the same directory (as text). */
 static bool
 same_dir(const char *a, const char *b)
 {
-	size_t la = (size_t)(base_name(a) - a), lb = (size_t)(base_name(b) - b);
+	size_t la = (size_t)(path_basename(a) - a);
+	size_t lb = (size_t)(path_basename(b) - b);
 
 	return la == lb && strncmp(a, b, la) == 0;
 }
@@ -404,7 +398,7 @@ print_libraries(struct out *o, const struct facts *f)
 			if (lib->target != NULL &&
 			    strcmp(lib->target, lib->resolved) != 0)
 				piecef(&l, "-> %s", same_dir(lib->target,
-				    lib->resolved) ? base_name(lib->target) :
+				    lib->resolved) ? path_basename(lib->target) :
 				    lib->target);
 			if (lib->stub)
 				piece(&l, _("[the toolkit's stub]"));

@@ -6,33 +6,10 @@
 #include <string.h>
 
 #include "probe/cudafiles.h"
+#include "util/envp.h"
 #include "util/version.h"
 #include "util/pathnorm.h"
 #include "util/xalloc.h"
-
-char *
-cf_join(const char *dir, const char *name)
-{
-	size_t len = strlen(dir);
-
-	if (len > 0 && dir[len - 1] == '/')
-		return xasprintf("%s%s", dir, name);
-	return xasprintf("%s/%s", dir, name);
-}
-
-char *
-cf_dirname(const char *path)
-{
-	return path_dirname(path);
-}
-
-const char *
-cf_basename(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash != NULL ? slash + 1 : path;
-}
 
 bool
 cf_ends_with(const char *s, const char *suffix)
@@ -50,7 +27,7 @@ add_pythons(const struct sysroot *sr, const char *prefix, const char *sub,
     struct strv *out)
 {
 	struct strv names = STRV_INIT;
-	char *lib = cf_join(prefix, "lib");
+	char *lib = path_join(prefix, "lib");
 
 	if (sysroot_list_dir(sr, lib, &names) == 0) {
 		for (size_t i = 0; i < names.n; i++) {
@@ -58,8 +35,8 @@ add_pythons(const struct sysroot *sr, const char *prefix, const char *sub,
 
 			if (strncmp(names.v[i], "python3", 7) != 0)
 				continue;
-			py = cf_join(lib, names.v[i]);
-			sp = cf_join(py, sub);
+			py = path_join(lib, names.v[i]);
+			sp = path_join(py, sub);
 			free(py);
 			if (!strv_contains(out, sp) && sysroot_is_dir(sr, sp))
 				strv_push_owned(out, sp);
@@ -77,18 +54,18 @@ cf_site_packages(const struct probe_ctx *ctx, struct strv *out)
 	const char *v;
 	const char *sys = "/usr/lib/python3/dist-packages";
 
-	v = probe_getenv(ctx, "VIRTUAL_ENV");
+	v = envp_get(ctx->envp, "VIRTUAL_ENV");
 	if (v != NULL && *v != '\0')
 		add_pythons(ctx->sr, v, "site-packages", out);
-	v = probe_getenv(ctx, "CONDA_PREFIX");
+	v = envp_get(ctx->envp, "CONDA_PREFIX");
 	if (v != NULL && *v != '\0')
 		add_pythons(ctx->sr, v, "site-packages", out);
 	add_pythons(ctx->sr, "/usr/local", "dist-packages", out);
 	if (!strv_contains(out, sys) && sysroot_is_dir(ctx->sr, sys))
 		strv_push(out, sys);
-	v = probe_getenv(ctx, "HOME");
+	v = envp_get(ctx->envp, "HOME");
 	if (v != NULL && *v != '\0') {
-		char *local = cf_join(v, ".local");
+		char *local = path_join(v, ".local");
 
 		add_pythons(ctx->sr, local, "site-packages", out);
 		free(local);

@@ -13,12 +13,6 @@
 #include "probe/probe.h"
 #include "util/strv.h"
 
-/* "dir/name" without doubling the slash when dir is "/". */
-char	*cf_join(const char *dir, const char *name);
-/* The parent of a canonical path ("/" for "/" and "/a"). */
-char	*cf_dirname(const char *path);
-/* The last component of path (a pointer into it). */
-const char *cf_basename(const char *path);
 /* True when s ends with suffix. */
 bool	 cf_ends_with(const char *s, const char *suffix);
 

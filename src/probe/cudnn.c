@@ -19,6 +19,8 @@
 #include "loader/elfobj.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
+#include "util/envp.h"
+#include "util/pathnorm.h"
 #include "util/strmap.h"
 #include "util/version.h"
 #include "util/xalloc.h"
@@ -120,10 +122,8 @@ owner_of(const struct cudnn_scan *sc, const char *canon)
 
 	for (size_t i = 0; i < f->toolkits.n; i++) {
 		const struct toolkit_fact *t = &f->toolkits.v[i];
-		size_t rl = strlen(t->root);
 
-		if (strncmp(canon, t->root, rl) == 0 &&
-		    (canon[rl] == '/' || canon[rl] == '\0'))
+		if (path_under(canon, t->root))
 			return t;
 		for (size_t j = 0; j < t->cudart.n; j++) {
 			char *real;
@@ -165,9 +165,9 @@ find_header(struct cudnn_scan *sc, struct cudnn_fact *c,
 	bool done = false;
 
 	if (owner != NULL)
-		strv_push_owned(&dirs, cf_join(owner->root, "include"));
-	parent = cf_dirname(c->lib_dir);
-	push_unique(&dirs, cf_join(parent, "include"));
+		strv_push_owned(&dirs, path_join(owner->root, "include"));
+	parent = path_dirname(c->lib_dir);
+	push_unique(&dirs, path_join(parent, "include"));
 	free(parent);
 	if (strcmp(c->where, "system") == 0)
 		for (size_t i = 0; i < ninc; i++)
@@ -182,7 +182,7 @@ find_header(struct cudnn_scan *sc, struct cudnn_fact *c,
 
 	for (size_t i = 0; i < dirs.n && !done; i++) {
 		for (size_t j = 0; j < files.n && !done; j++) {
-			char *path = cf_join(dirs.v[i], files.v[j]);
+			char *path = path_join(dirs.v[i], files.v[j]);
 			unsigned long v[3];
 			bool found[3];
 			int rc = cf_header_defines(sc->ctx->sr, path,
@@ -235,7 +235,7 @@ read_library(struct cudnn_scan *sc, struct cudnn_fact *c, const char *name,
     unsigned major)
 {
 	struct facts *f = sc->ctx->facts;
-	char *path = cf_join(c->lib_dir, name), *real, *err;
+	char *path = path_join(c->lib_dir, name), *real, *err;
 	struct elfobj info;
 	const char *v;
 	struct version ver;
@@ -261,7 +261,7 @@ read_library(struct cudnn_scan *sc, struct cudnn_fact *c, const char *name,
 		c->soname = xstrdup(info.soname != NULL ? info.soname : name);
 		elfobj_free(&info);
 	}
-	v = cf_so_version(cf_basename(real), "libcudnn");
+	v = cf_so_version(path_basename(real), "libcudnn");
 	if (v != NULL && version_parse(v, &ver) && ver.nparts >= 2)
 		fact_set(&c->lib_version, v, real);
 	else if ((v = cf_so_version(c->soname, "libcudnn")) != NULL)
@@ -289,7 +289,7 @@ find_cuda_major(struct cudnn_scan *sc, struct cudnn_fact *c,
 		dir = xstrndup(c->lib_dir,
 		    strlen(c->lib_dir) - strlen(PIP_LIB_SUFFIX));
 	else if (owner != NULL)
-		dir = cf_join(owner->root, "dist-info");
+		dir = path_join(owner->root, "dist-info");
 	else
 		dir = NULL;
 	if (dir != NULL) {
@@ -305,7 +305,7 @@ find_cuda_major(struct cudnn_scan *sc, struct cudnn_fact *c,
 		if (rc == 0 &&
 		    cf_distinfo_find(&names, "nvidia_cudnn", mj, &di)) {
 			if (di.cuda != NULL) {
-				char *path = cf_join(dir, di.name);
+				char *path = path_join(dir, di.name);
 
 				fact_set(&c->cuda_major, di.cuda, path);
 				free(path);
@@ -430,10 +430,10 @@ probe_cudnn(struct probe_ctx *ctx)
 		scan_dir(&sc, f->env.ldconf.v[i].dir);
 	for (size_t i = 0; i < sizeof std_lib_dirs / sizeof *std_lib_dirs; i++)
 		scan_dir(&sc, std_lib_dirs[i]);
-	scan_search_path(&sc, probe_getenv(ctx, "LD_LIBRARY_PATH"));
+	scan_search_path(&sc, envp_get(ctx->envp, "LD_LIBRARY_PATH"));
 	cf_site_packages(ctx, &sps);
 	for (size_t i = 0; i < sps.n; i++) {
-		char *lib = cf_join(sps.v[i], "nvidia/cudnn/lib");
+		char *lib = path_join(sps.v[i], "nvidia/cudnn/lib");
 
 		scan_dir(&sc, lib);
 		free(lib);

@@ -15,6 +15,8 @@
 
 #include "i18n.h"
 #include "probe/probe.h"
+#include "util/envp.h"
+#include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -279,14 +281,6 @@ has_component(const char *path, const char *name)
 	return false;
 }
 
-static bool
-under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
-}
-
 static void
 add_lib(struct driver_facts *d, const char *dir, const char *file,
     const char *name, const char *version, bool wsl)
@@ -311,7 +305,7 @@ scan_lib_dir(struct probe_ctx *ctx, const char *dir)
 	static const char *const libs[] = { "libcuda", "libnvidia-ml" };
 	struct driver_facts *d = &ctx->facts->driver;
 	struct strv names = STRV_INIT;
-	bool wsl = under(dir, "/usr/lib/wsl");
+	bool wsl = path_under(dir, "/usr/lib/wsl");
 	int rc = sysroot_list_dir(ctx->sr, dir, &names);
 
 	if (rc != 0) {
@@ -637,7 +631,7 @@ static void
 probe_platform(struct probe_ctx *ctx)
 {
 	struct driver_facts *d = &ctx->facts->driver;
-	const char *colab = probe_getenv(ctx, "COLAB_RELEASE_TAG");
+	const char *colab = envp_get(ctx->envp, "COLAB_RELEASE_TAG");
 
 	d->wsl_kernel = fact_known(&d->kernel_release) &&
 	    release_is_wsl(d->kernel_release.value);

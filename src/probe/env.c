@@ -18,6 +18,7 @@
 
 #include "i18n.h"
 #include "probe/probe.h"
+#include "util/envp.h"
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -245,7 +246,7 @@ static void
 probe_path_var(struct probe_ctx *ctx, struct path_var *pv, const char *seps,
     bool keep_empty)
 {
-	const char *raw = probe_getenv(ctx, pv->name);
+	const char *raw = envp_get(ctx->envp, pv->name);
 	struct strv parts = STRV_INIT;
 
 	if (raw == NULL)
@@ -297,7 +298,7 @@ mark_bare_preloads(struct path_var *pv)
 static void
 probe_scalar(struct probe_ctx *ctx, struct env_var *v, bool is_path)
 {
-	const char *val = probe_getenv(ctx, v->name);
+	const char *val = envp_get(ctx->envp, v->name);
 	struct stat st;
 	int rc;
 

@@ -17,6 +17,7 @@
 #include "i18n.h"
 #include "loader/elfobj.h"
 #include "probe/fwint.h"
+#include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -25,14 +26,6 @@
 #define FW_TEXT_CAP	(256 * 1024)
 /* The longest value taken from such a file. */
 #define FW_VALUE_MAX	64
-
-char *
-fw_join(const char *a, const char *b)
-{
-	size_t la = strlen(a);
-
-	return xasprintf("%s%s%s", a, la > 0 && a[la - 1] == '/' ? "" : "/", b);
-}
 
 /* The name as pip compares it (PEP 503), into buf; "" when too long. */
 void
@@ -126,7 +119,7 @@ fw_pkg_dir(struct fw_run *run, const struct py_env *env,
 
 	*exists = false;
 	if (p != NULL && p->site != NULL) {
-		char *d = fw_join(p->site, sub);
+		char *d = path_join(p->site, sub);
 
 		*exists = sysroot_is_dir(run->ctx->sr, d);
 		if (*exists)
@@ -134,7 +127,7 @@ fw_pkg_dir(struct fw_run *run, const struct py_env *env,
 		first = d;
 	}
 	for (size_t i = 0; i < env->site_dirs.n; i++) {
-		char *d = fw_join(env->site_dirs.v[i], sub);
+		char *d = path_join(env->site_dirs.v[i], sub);
 
 		if (sysroot_is_dir(run->ctx->sr, d)) {
 			free(first);
@@ -163,7 +156,7 @@ fw_dir_missing(struct fw_run *run, struct fw_found *f, const char *own)
 	    "metadata, but its directory is missing"), fw->package,
 	    fw->version != NULL ? fw->version : "");
 	if (fw->gpu != FW_GPU_NO && own != NULL && f->plan.own == NULL)
-		f->plan.own = fw_join(fw->dir, own);
+		f->plan.own = path_join(fw->dir, own);
 }
 
 /* A small text file the framework wrote about itself; NULL when it is
@@ -432,7 +425,7 @@ bool
 fw_add_linked(struct fw_run *run, struct fw_plan *plan, const char *dir,
     const char *name, off_t *biggest)
 {
-	char *path = fw_join(dir, name);
+	char *path = path_join(dir, name);
 	off_t size;
 
 	if (!is_file(run, path, &size)) {
@@ -465,7 +458,7 @@ fw_find_module(struct fw_run *run, const char *dir, const char *stem)
 
 		if (strncmp(n, stem, sl) == 0 && (n[sl] == '.') && nl > 3 &&
 		    strcmp(n + nl - 3, ".so") == 0)
-			found = fw_join(dir, n);
+			found = path_join(dir, n);
 	}
 	strv_free(&names);
 	return found;

@@ -58,20 +58,9 @@ fw_canon_dir(struct fw_run *run, const char *dir)
 }
 
 static bool
-under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	if (n > 0 && dir[n - 1] == '/')
-		n--;
-	return strncmp(path, dir, n) == 0 && (path[n] == '\0' ||
-	    path[n] == '/');
-}
-
-static bool
 file_in(struct fw_run *run, const char *dir, const char *name)
 {
-	char *p = fw_join(dir, name);
+	char *p = path_join(dir, name);
 	struct stat st;
 	bool yes = sysroot_stat(run->ctx->sr, p, &st) == 0 &&
 	    S_ISREG(st.st_mode);
@@ -200,13 +189,14 @@ classify_dir(struct needs_run *nr, const char *dir, const char *soname,
 		const char *site = nr->sites.v[i];
 		size_t sl = strlen(site);
 
-		if (under(dir, site) && under(dir + sl, "/nvidia")) {
+		if (path_under(dir, site) && strlen(dir) > sl &&
+		    path_under(dir + sl, "/nvidia")) {
 			*wheel = wheel_for(nr->run, nr->env, dir + sl + 1,
 			    soname);
 			return FW_FROM_WHEEL;
 		}
 	}
-	if (nr->own_dir != NULL && under(dir, nr->own_dir))
+	if (nr->own_dir != NULL && path_under(dir, nr->own_dir))
 		return FW_FROM_BUNDLED;
 	if (nr->lib_dir != NULL && strcmp(nr->lib_dir, dir) == 0)
 		return FW_FROM_CONDA;
@@ -269,7 +259,7 @@ fw_find_expected(struct needs_run *nr, const struct searcher *req,
 		    (w = matrix_wheel(m, p->name)) == NULL ||
 		    !strv_contains(&w->provides, n->soname))
 			continue;
-		d = fw_join(site, w->lib_dir);
+		d = path_join(site, w->lib_dir);
 		c = fw_canon_dir(run, d);
 		set_expected(n, FW_FROM_WHEEL, c, w->package);
 		free(c);

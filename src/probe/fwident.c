@@ -16,6 +16,7 @@
 
 #include "i18n.h"
 #include "probe/fwint.h"
+#include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -109,7 +110,7 @@ ident_torch(struct fw_run *run, const struct py_env *env,
 	if (plus != NULL && plus[1] != '\0')
 		fw->variant = xstrdup(plus + 1);
 	if (exists) {
-		path = fw_join(fw->dir, "version.py");
+		path = path_join(fw->dir, "version.py");
 		text = fw_read_small(run, path);
 		if (text != NULL) {
 			switch (fw_py_value(text, "cuda", &v)) {
@@ -162,7 +163,7 @@ ident_torch(struct fw_run *run, const struct py_env *env,
 
 	/* Its CUDA libraries, whatever the metadata claims. */
 	if (exists) {
-		char *lib = fw_join(fw->dir, "lib");
+		char *lib = path_join(fw->dir, "lib");
 		off_t biggest = -1;
 		bool any = false;
 
@@ -176,7 +177,7 @@ ident_torch(struct fw_run *run, const struct py_env *env,
 			fw_set_gpu(fw, FW_GPU_NO, xasprintf(_("%s holds no "
 			    "CUDA library (libtorch_cuda.so)"), lib));
 		if (fw->gpu == FW_GPU_YES && !any)
-			f->plan.own = fw_join(lib, "libtorch_cuda.so");
+			f->plan.own = path_join(lib, "libtorch_cuda.so");
 		free(lib);
 	} else if (fw->gpu == FW_GPU_YES) {
 		fw_dir_missing(run, f, "lib/libtorch_cuda.so");
@@ -261,7 +262,7 @@ ident_tf(struct fw_run *run, const struct py_env *env,
 	fw_norm_name(p->name, norm, sizeof norm);
 	cpu_pkg = strstr(norm, "-cpu") != NULL;
 	if (exists) {
-		path = fw_join(fw->dir, "python/platform/build_info.py");
+		path = path_join(fw->dir, "python/platform/build_info.py");
 		text = fw_read_small(run, path);
 		if (text != NULL) {
 			enum pyval is = fw_py_value(text, "is_cuda_build", &v);
@@ -328,7 +329,7 @@ ident_tf(struct fw_run *run, const struct py_env *env,
 		for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 			if (fw_add_linked(run, &f->plan, fw->dir, files[i],
 			    &biggest) && f->plan.dlopener == NULL)
-				f->plan.dlopener = fw_join(fw->dir, files[i]);
+				f->plan.dlopener = path_join(fw->dir, files[i]);
 	}
 	fw_dlopen_sonames(run, fw, b, &f->plan.dlopen);
 }
@@ -417,9 +418,9 @@ ident_jax(struct fw_run *run, const struct py_env *env,
 		    "xla_cuda_plugin.so" : "xla_extension.so";
 
 		if (fw_add_linked(run, &f->plan, plugdir, file, &biggest))
-			f->plan.dlopener = fw_join(plugdir, file);
+			f->plan.dlopener = path_join(plugdir, file);
 		else if (c->jax_cuda[0] != '\0')
-			f->plan.own = fw_join(plugdir, file);
+			f->plan.own = path_join(plugdir, file);
 	} else {
 		fw_dir_missing(run, f,
 		    c->jax_cuda[0] != '\0' ? "xla_cuda_plugin.so" : NULL);

@@ -87,8 +87,6 @@ void	fw_ident_numba(struct fw_run *run, const struct py_env *env,
 
 /* ----------------------------------------------------- fwbuild.c */
 
-/* "a/b" joined with '/', the result owned by the caller. */
-char	*fw_join(const char *a, const char *b);
 /* The name as pip compares it (PEP 503: lower case, one '-' for any run
  * of '-', '_', '.') into buf; "" when longer than n. */
 void	fw_norm_name(const char *in, char *buf, size_t n);

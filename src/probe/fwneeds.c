@@ -107,7 +107,7 @@ fw_env_dirs(struct fw_run *run, const struct py_env *env, struct strv *out)
 	if (env->lib_dir != NULL && !strv_contains(out, env->lib_dir))
 		strv_push(out, env->lib_dir);
 	for (size_t i = 0; i < env->site_dirs.n; i++) {
-		char *nv = fw_join(env->site_dirs.v[i], "nvidia");
+		char *nv = path_join(env->site_dirs.v[i], "nvidia");
 		struct strv names = STRV_INIT;
 
 		if (sysroot_list_dir(run->ctx->sr, nv, &names) == 0)
@@ -149,7 +149,7 @@ copy_in(struct fw_run *run, struct resolution *r, const char *dir,
 
 	if (dir == NULL || dir[0] == '\0')
 		return;
-	path = fw_join(dir, r->name);
+	path = path_join(dir, r->name);
 	if (sysroot_lstat(run->ctx->sr, path, &st) != 0 ||
 	    (r->resolved != NULL && strcmp(path, r->resolved) == 0) ||
 	    strv_contains(&r->other_copies, path)) {

@@ -20,7 +20,7 @@
 static void
 cupy_wheel_json(struct fw_run *run, struct framework_fact *fw)
 {
-	char *path = fw_join(fw->dir, ".data/_wheel.json");
+	char *path = path_join(fw->dir, ".data/_wheel.json");
 	char *text = fw_read_small(run, path);
 	json_t *doc, *cuda;
 	json_error_t jerr;
@@ -103,7 +103,7 @@ fw_ident_cupy(struct fw_run *run, const struct py_env *env,
 	}
 	/* cupy_backends is cupy's sibling in site-packages. */
 	site = path_dirname(fw->dir);
-	api = fw_join(site, "cupy_backends/cuda/api");
+	api = path_join(site, "cupy_backends/cuda/api");
 	free(site);
 	mod = fw_find_module(run, api, "runtime");
 	if (mod != NULL) {
@@ -176,7 +176,7 @@ fw_ident_ort(struct fw_run *run, const struct py_env *env,
 		fw_dir_missing(run, f, NULL);
 	if (exists) {
 		for (size_t i = 0; i < sizeof infos / sizeof *infos; i++) {
-			char *path = fw_join(fw->dir, infos[i]);
+			char *path = path_join(fw->dir, infos[i]);
 			char *text = fw_read_small(run, path), *v = NULL;
 
 			if (text != NULL) {
@@ -203,7 +203,7 @@ fw_ident_ort(struct fw_run *run, const struct py_env *env,
 		fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("%s is the CUDA build"),
 		    p->name));
 		if (biggest < 0 && fw->dir != NULL)
-			f->plan.own = fw_join(fw->dir,
+			f->plan.own = path_join(fw->dir,
 			    "capi/libonnxruntime_providers_cuda.so");
 	} else {
 		fw_set_gpu(fw, FW_GPU_NO, xasprintf(_("%s is the CPU build "
@@ -235,7 +235,7 @@ fw_ident_paddle(struct fw_run *run, const struct py_env *env,
 	fw->name = xstrdup("paddlepaddle");
 	fw->dir = fw_pkg_dir(run, env, p, "paddle", &exists);
 	if (exists) {
-		char *path = fw_join(fw->dir, "version/__init__.py");
+		char *path = path_join(fw->dir, "version/__init__.py");
 		char *text = fw_read_small(run, path), *v = NULL;
 
 		if (text != NULL) {
@@ -285,12 +285,12 @@ fw_ident_paddle(struct fw_run *run, const struct py_env *env,
 		off_t biggest = -1;
 
 		if (fw_add_linked(run, &f->plan, fw->dir, cores[i], &biggest)) {
-			f->plan.dlopener = fw_join(fw->dir, cores[i]);
+			f->plan.dlopener = path_join(fw->dir, cores[i]);
 			break;
 		}
 	}
 	if (f->plan.dlopener == NULL)
-		f->plan.own = fw_join(fw->dir, cores[0]);
+		f->plan.own = path_join(fw->dir, cores[0]);
 	fw_dlopen_sonames(run, fw, NULL, &f->plan.dlopen);
 }
 
@@ -327,7 +327,7 @@ fw_ident_mxnet(struct fw_run *run, const struct py_env *env,
 		fw_dir_missing(run, f, "libmxnet.so");
 	else if (!fw_add_linked(run, &f->plan, fw->dir, "libmxnet.so",
 	    &biggest))
-		f->plan.own = fw_join(fw->dir, "libmxnet.so");
+		f->plan.own = path_join(fw->dir, "libmxnet.so");
 }
 
 /* -------------------------------------------------------------- Numba */

@@ -1,7 +1,6 @@
 /* The probe registry; see probe.h. */
 #include "config.h"
 
-#include <string.h>
 
 #include "probe/probe.h"
 
@@ -17,19 +16,6 @@ static void (*const probes[])(struct probe_ctx *) = {
 	probe_python_packages,
 	probe_frameworks,
 };
-
-const char *
-probe_getenv(const struct probe_ctx *ctx, const char *name)
-{
-	size_t len = strlen(name);
-
-	if (ctx->envp == NULL)
-		return NULL;
-	for (char *const *e = ctx->envp; *e != NULL; e++)
-		if (strncmp(*e, name, len) == 0 && (*e)[len] == '=')
-			return *e + len + 1;
-	return NULL;
-}
 
 /* Runs the n probes of list, in order, into new facts. */
 static struct facts *

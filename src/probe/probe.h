@@ -22,9 +22,6 @@ struct probe_ctx {
 	bool			 lean;
 };
 
-/* The value of NAME in the snapshot, or NULL when unset. */
-const char	*probe_getenv(const struct probe_ctx *ctx, const char *name);
-
 /* Each probe, in the order run. */
 void	probe_environ(struct probe_ctx *ctx);	/* env.c */
 void	probe_gpus(struct probe_ctx *ctx);	/* pci.c */

@@ -28,6 +28,7 @@
 #include "i18n.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
+#include "util/envp.h"
 #include "util/pathnorm.h"
 #include "util/xalloc.h"
 
@@ -225,7 +226,7 @@ read_pyvenv_cfg(struct scan *s, struct py_env *e, const char *path)
 
 		rc = sysroot_realpath(sr, home, &real);
 		if (rc == 0) {
-			e->base_prefix = cf_dirname(real);
+			e->base_prefix = path_dirname(real);
 			free(real);
 		} else {
 			char *norm = path_normalise(home);
@@ -233,7 +234,7 @@ read_pyvenv_cfg(struct scan *s, struct py_env *e, const char *path)
 			facts_note(s->ctx->facts, path,
 			    _("the base interpreter's directory %s cannot be "
 			    "followed: %s"), home, sysroot_strerror(rc));
-			e->base_prefix = cf_dirname(norm);
+			e->base_prefix = path_dirname(norm);
 			free(norm);
 		}
 	} else {
@@ -249,7 +250,7 @@ static char *
 version_from_conda_meta(struct scan *s, const char *prefix)
 {
 	struct strv names = STRV_INIT;
-	char *meta = cf_join(prefix, "conda-meta"), *best = NULL;
+	char *meta = path_join(prefix, "conda-meta"), *best = NULL;
 	int rc = sysroot_list_dir(s->ctx->sr, meta, &names);
 
 	if (rc != 0 && !missing(rc))
@@ -269,10 +270,10 @@ version_from_conda_meta(struct scan *s, const char *prefix)
 static char *
 version_from_interpreter(struct scan *s, const char *prefix)
 {
-	char *py = cf_join(prefix, "bin/python3"), *real, *v = NULL;
+	char *py = path_join(prefix, "bin/python3"), *real, *v = NULL;
 
 	if (sysroot_realpath(s->ctx->sr, py, &real) == 0) {
-		v = version_of_python_name(cf_basename(real));
+		v = version_of_python_name(path_basename(real));
 		free(real);
 	}
 	free(py);
@@ -283,7 +284,7 @@ version_from_interpreter(struct scan *s, const char *prefix)
 static void
 add_site(struct scan *s, struct py_env *e, const char *dir, const char *sub)
 {
-	char *sp = cf_join(dir, sub);
+	char *sp = path_join(dir, sub);
 
 	if (!strv_contains(&e->site_dirs, sp) && sysroot_is_dir(s->ctx->sr, sp))
 		strv_push_owned(&e->site_dirs, sp);
@@ -332,7 +333,7 @@ sites_in(struct scan *s, struct py_env *e, const char *lib, bool all)
 		v = version_of_python_name(n);
 		if (n[7] == '.' && v == NULL)
 			continue;
-		py = cf_join(lib, n);
+		py = path_join(lib, n);
 		add_site(s, e, py, "site-packages");
 		if (system)
 			add_site(s, e, py, "dist-packages");
@@ -353,8 +354,8 @@ static void
 find_sites(struct scan *s, struct py_env *e)
 {
 	bool all = e->kind == PYENV_SYSTEM || e->kind == PYENV_USER;
-	char *lib = cf_join(e->prefix, "lib");
-	char *lib64 = cf_join(e->prefix, "lib64");
+	char *lib = path_join(e->prefix, "lib");
+	char *lib64 = path_join(e->prefix, "lib64");
 	char *rlib = NULL, *rlib64 = NULL;
 	size_t before = e->site_dirs.n;
 
@@ -385,8 +386,8 @@ find_python(struct scan *s, struct py_env *e)
 	if (e->python_version != NULL)
 		cand[n++] = xasprintf("%s/bin/python%s", e->prefix,
 		    e->python_version);
-	cand[n++] = cf_join(e->prefix, "bin/python3");
-	cand[n++] = cf_join(e->prefix, "bin/python");
+	cand[n++] = path_join(e->prefix, "bin/python3");
+	cand[n++] = path_join(e->prefix, "bin/python");
 	for (size_t i = 0; i < n; i++) {
 		int rc;
 
@@ -409,8 +410,8 @@ find_python(struct scan *s, struct py_env *e)
 static bool
 conda_base(struct scan *s, const char *prefix)
 {
-	char *condabin = cf_join(prefix, "condabin");
-	char *envs = cf_join(prefix, "envs");
+	char *condabin = path_join(prefix, "condabin");
+	char *envs = path_join(prefix, "envs");
 	bool base = sysroot_is_dir(s->ctx->sr, condabin) ||
 	    sysroot_is_dir(s->ctx->sr, envs);
 
@@ -423,7 +424,7 @@ static void
 describe(struct scan *s, struct py_env *e, bool has_cfg)
 {
 	if (has_cfg) {
-		char *cfg = cf_join(e->prefix, "pyvenv.cfg");
+		char *cfg = path_join(e->prefix, "pyvenv.cfg");
 
 		read_pyvenv_cfg(s, e, cfg);
 		free(cfg);
@@ -438,28 +439,20 @@ describe(struct scan *s, struct py_env *e, bool has_cfg)
 	if (e->kind != PYENV_USER)
 		find_python(s, e);
 	if (e->kind == PYENV_CONDA) {
-		char *lib = cf_join(e->prefix, "lib");
+		char *lib = path_join(e->prefix, "lib");
 
 		if (sysroot_is_dir(s->ctx->sr, lib))
 			e->lib_dir = lib;
 		else
 			free(lib);
 		e->name = xstrdup(conda_base(s, e->prefix) ? "base" :
-		    cf_basename(e->prefix));
+		    path_basename(e->prefix));
 	} else if (e->kind != PYENV_SYSTEM && e->kind != PYENV_USER) {
-		e->name = xstrdup(cf_basename(e->prefix));
+		e->name = xstrdup(path_basename(e->prefix));
 	}
 }
 
 /* ------------------------------------------------------------ candidates */
-
-static bool
-under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
-}
 
 /* Whether prefix/name is a directory (or a regular file); *rc, when
  * not NULL, gets the stat's error. */
@@ -467,7 +460,7 @@ static bool
 has_entry_rc(struct scan *s, const char *prefix, const char *name, bool dir,
     int *rc)
 {
-	char *p = cf_join(prefix, name);
+	char *p = path_join(prefix, name);
 	struct stat st;
 	int r = sysroot_stat(s->ctx->sr, p, &st);
 	bool yes = r == 0 && (dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
@@ -498,7 +491,7 @@ classify(struct scan *s, const char *canon, enum want w, bool has_meta,
 	case WANT_ACTIVE_VENV:
 		return PYENV_VENV;
 	case WANT_INTERPRETER:
-		if (s->pyenv_root != NULL && under(canon, s->pyenv_root))
+		if (s->pyenv_root != NULL && path_under(canon, s->pyenv_root))
 			return PYENV_PYENV;
 		return has_cfg ? PYENV_VENV : PYENV_SYSTEM;
 	case WANT_CONDA:
@@ -585,7 +578,7 @@ consider(struct scan *s, const char *path, const char *via, enum want w,
 	has_cfg = has_entry_rc(s, canon, "pyvenv.cfg", false, &rc);
 	if (!has_cfg && rc == 0) {
 		/* A FIFO or a directory: never opened (a FIFO would block). */
-		char *cfg = cf_join(canon, "pyvenv.cfg");
+		char *cfg = path_join(canon, "pyvenv.cfg");
 
 		facts_note(f, cfg, _("not a regular file: the virtual "
 		    "environment's settings were not read"));
@@ -642,7 +635,7 @@ consider_children(struct scan *s, const char *dir, const char *via,
 		/* conda's .conda_envs_dir_test, .pkgs and the like. */
 		if (names.v[i][0] == '.')
 			continue;
-		p = cf_join(dir, names.v[i]);
+		p = path_join(dir, names.v[i]);
 		consider(s, p, via, w, false, MISSING_CHILD);
 		free(p);
 	}
@@ -655,7 +648,7 @@ consider_children(struct scan *s, const char *dir, const char *via,
 static char *
 current_dir(struct probe_ctx *ctx)
 {
-	const char *pwd = probe_getenv(ctx, "PWD");
+	const char *pwd = envp_get(ctx->envp, "PWD");
 	char buf[PATH_MAX];
 
 	if (is_abs(pwd))
@@ -691,7 +684,7 @@ read_version_file(struct scan *s, const char *path)
 static char *
 pyenv_shim_version(struct scan *s)
 {
-	const char *env = probe_getenv(s->ctx, "PYENV_VERSION");
+	const char *env = envp_get(s->ctx->envp, "PYENV_VERSION");
 	char *dir, *v = NULL, *path;
 
 	if (env != NULL && *env != '\0') {
@@ -704,7 +697,7 @@ pyenv_shim_version(struct scan *s)
 	    depth < PYENV_VERSION_DEPTH; depth++) {
 		char *up;
 
-		path = cf_join(dir, ".python-version");
+		path = path_join(dir, ".python-version");
 		v = read_version_file(s, path);
 		free(path);
 		if (strcmp(dir, "/") == 0)
@@ -715,7 +708,7 @@ pyenv_shim_version(struct scan *s)
 	}
 	free(dir);
 	if (v == NULL) {
-		path = cf_join(s->pyenv_root, "version");
+		path = path_join(s->pyenv_root, "version");
 		v = read_version_file(s, path);
 		free(path);
 	}
@@ -742,7 +735,7 @@ static bool
 interpreter_prefix(struct scan *s, const char *dir, const char *exe,
     char **prefix)
 {
-	char *up = cf_dirname(dir), *cfg = cf_join(up, "pyvenv.cfg"), *real;
+	char *up = path_dirname(dir), *cfg = path_join(up, "pyvenv.cfg"), *real;
 	struct stat st;
 	int rc;
 
@@ -759,8 +752,8 @@ interpreter_prefix(struct scan *s, const char *dir, const char *exe,
 		return false;
 	}
 	if (s->pyenv_root != NULL) {
-		char *shims = cf_join(s->pyenv_root, "shims");
-		bool shim = under(real, shims);
+		char *shims = path_join(s->pyenv_root, "shims");
+		bool shim = path_under(real, shims);
 
 		free(shims);
 		if (shim) {
@@ -777,8 +770,8 @@ interpreter_prefix(struct scan *s, const char *dir, const char *exe,
 			return true;
 		}
 	}
-	up = cf_dirname(real);
-	*prefix = cf_dirname(up);
+	up = path_dirname(real);
+	*prefix = path_dirname(up);
 	free(up);
 	free(real);
 	return true;
@@ -806,7 +799,7 @@ consider_path_python(struct scan *s)
 				if (s->cwd == NULL)
 					continue;
 				exe = pe->empty ? xstrdup(s->cwd) :
-				    cf_join(s->cwd, pe->value);
+				    path_join(s->cwd, pe->value);
 			} else {
 				if (pe->exists == 0)
 					continue;
@@ -815,7 +808,7 @@ consider_path_python(struct scan *s)
 			/* "/venv/bin/" must have /venv as its parent. */
 			dir = path_normalise(exe);
 			free(exe);
-			exe = cf_join(dir, names[k]);
+			exe = path_join(dir, names[k]);
 			if (!executable_file(s, exe)) {
 				free(exe);
 				free(dir);
@@ -837,7 +830,7 @@ consider_path_python(struct scan *s)
 static void
 consider_var(struct scan *s, const char *name, enum want w)
 {
-	const char *v = probe_getenv(s->ctx, name);
+	const char *v = envp_get(s->ctx->envp, name);
 
 	if (v == NULL || *v == '\0')
 		return;
@@ -862,7 +855,7 @@ static void
 read_environments_txt(struct scan *s)
 {
 	struct facts *f = s->ctx->facts;
-	char *path = cf_join(s->home, ".conda/environments.txt");
+	char *path = path_join(s->home, ".conda/environments.txt");
 	char *data;
 	size_t len, pos = 0, lineno = 0;
 	int rc = sysroot_read_file(s->ctx->sr, path, ENVS_TXT_CAP, &data, &len);
@@ -924,7 +917,7 @@ consider_install(struct scan *s, const char *base, const char *via,
 	if (quiet == MISSING_QUIET && !sysroot_exists(s->ctx->sr, base))
 		return;
 	consider(s, base, via, WANT_CONDA, false, MISSING_QUIET);
-	envs = cf_join(base, "envs");
+	envs = path_join(base, "envs");
 	consider_children(s, envs, envs_via, WANT_CONDA, MISSING_QUIET);
 	free(envs);
 }
@@ -946,7 +939,7 @@ consider_conda(struct scan *s)
 		read_environments_txt(s);
 	for (size_t i = 0; s->home != NULL &&
 	    i < sizeof home_bases / sizeof home_bases[0]; i++) {
-		char *b = cf_join(s->home, home_bases[i]);
+		char *b = path_join(s->home, home_bases[i]);
 
 		consider_install(s, b, "conda-base", "conda-envs",
 		    MISSING_QUIET);
@@ -956,7 +949,7 @@ consider_conda(struct scan *s)
 		consider_install(s, sys_bases[i], "conda-base", "conda-envs",
 		    MISSING_QUIET);
 
-	v = probe_getenv(s->ctx, "CONDA_ENVS_PATH");
+	v = envp_get(s->ctx->envp, "CONDA_ENVS_PATH");
 	if (v != NULL && *v != '\0') {
 		struct strv dirs = STRV_INIT;
 
@@ -976,7 +969,7 @@ consider_conda(struct scan *s)
 		strv_free(&dirs);
 	}
 
-	v = probe_getenv(s->ctx, "MAMBA_ROOT_PREFIX");
+	v = envp_get(s->ctx->envp, "MAMBA_ROOT_PREFIX");
 	if (v != NULL && *v != '\0') {
 		if (!is_abs(v))
 			facts_note(s->ctx->facts, "MAMBA_ROOT_PREFIX",
@@ -992,9 +985,9 @@ consider_conda(struct scan *s)
 
 	/* conda's own install, wherever it is: CONDA_EXE is
 	 * BASE/bin/conda (or BASE/condabin/conda) once conda is set up. */
-	v = probe_getenv(s->ctx, "CONDA_EXE");
+	v = envp_get(s->ctx->envp, "CONDA_EXE");
 	if (is_abs(v)) {
-		char *bin = cf_dirname(v), *base = cf_dirname(bin);
+		char *bin = path_dirname(v), *base = path_dirname(bin);
 
 		consider_install(s, base, "CONDA_EXE", "CONDA_EXE",
 		    MISSING_QUIET);
@@ -1008,10 +1001,10 @@ consider_conda(struct scan *s)
 static void
 consider_venvs(struct scan *s)
 {
-	const char *v = probe_getenv(s->ctx, "WORKON_HOME");
+	const char *v = envp_get(s->ctx->envp, "WORKON_HOME");
 
 	if (s->home != NULL) {
-		char *d = cf_join(s->home, ".virtualenvs");
+		char *d = path_join(s->home, ".virtualenvs");
 
 		consider_children(s, d, "virtualenvs", WANT_VENV,
 		    MISSING_QUIET);
@@ -1027,7 +1020,7 @@ consider_venvs(struct scan *s)
 			    "WORKON_HOME", v);
 	}
 	if (s->cwd != NULL) {
-		char *d = cf_join(s->cwd, ".venv");
+		char *d = path_join(s->cwd, ".venv");
 		struct stat st;
 
 		if (sysroot_lstat(s->ctx->sr, d, &st) == 0)
@@ -1046,18 +1039,18 @@ consider_pyenv(struct scan *s)
 
 	if (s->pyenv_root == NULL)
 		return;
-	versions = cf_join(s->pyenv_root, "versions");
+	versions = path_join(s->pyenv_root, "versions");
 	rc = sysroot_list_dir(s->ctx->sr, versions, &names);
 	if (rc != 0 && !missing(rc))
 		facts_note(s->ctx->facts, versions,
 		    _("cannot list pyenv's versions: %s"),
 		    sysroot_strerror(rc));
 	for (size_t i = 0; i < names.n; i++) {
-		char *p = cf_join(versions, names.v[i]), *envs;
+		char *p = path_join(versions, names.v[i]), *envs;
 
 		consider(s, p, "pyenv", WANT_PYENV, false, MISSING_NOTE);
 		/* pyenv-virtualenv's envs live under their version. */
-		envs = cf_join(p, "envs");
+		envs = path_join(p, "envs");
 		consider_children(s, envs, "pyenv", WANT_PYENV, MISSING_QUIET);
 		free(envs);
 		free(p);
@@ -1070,7 +1063,7 @@ consider_pyenv(struct scan *s)
 static char *
 find_pyenv_root(struct scan *s)
 {
-	const char *v = probe_getenv(s->ctx, "PYENV_ROOT");
+	const char *v = envp_get(s->ctx->envp, "PYENV_ROOT");
 	char *dir, *real = NULL;
 	int rc;
 
@@ -1088,7 +1081,7 @@ find_pyenv_root(struct scan *s)
 	}
 	if (s->home == NULL)
 		return NULL;
-	dir = cf_join(s->home, ".pyenv");
+	dir = path_join(s->home, ".pyenv");
 	rc = sysroot_realpath(s->ctx->sr, dir, &real);
 	if (rc != 0 && !missing(rc))
 		note_unfollowable(s, dir, "pyenv", rc);
@@ -1108,7 +1101,7 @@ home_with_envs(struct scan *s, const char *home)
 	};
 
 	for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-		char *p = cf_join(home, places[i]);
+		char *p = path_join(home, places[i]);
 		bool there = sysroot_is_dir(s->ctx->sr, p);
 
 		free(p);
@@ -1133,7 +1126,7 @@ note_unset_home(struct scan *s)
 	if (hit == NULL && sysroot_list_dir(s->ctx->sr, "/home", &names) == 0)
 		for (size_t i = 0; i < names.n && i < HOME_DIRS_MAX &&
 		    hit == NULL; i++) {
-			char *h = cf_join("/home", names.v[i]);
+			char *h = path_join("/home", names.v[i]);
 
 			hit = home_with_envs(s, h);
 			free(h);
@@ -1149,7 +1142,7 @@ void
 probe_python_envs(struct probe_ctx *ctx)
 {
 	struct scan s = { .ctx = ctx };
-	const char *home = probe_getenv(ctx, "HOME");
+	const char *home = envp_get(ctx->envp, "HOME");
 
 	if (is_abs(home))
 		s.home = home;
@@ -1171,7 +1164,7 @@ probe_python_envs(struct probe_ctx *ctx)
 	consider(&s, "/usr", "system", WANT_SYSTEM, false, MISSING_QUIET);
 	consider(&s, "/usr/local", "system", WANT_SYSTEM, false, MISSING_QUIET);
 	if (s.home != NULL) {
-		char *local = cf_join(s.home, ".local");
+		char *local = path_join(s.home, ".local");
 
 		consider(&s, local, "user", WANT_USER, false, MISSING_QUIET);
 		free(local);

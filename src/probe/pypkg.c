@@ -30,6 +30,7 @@
 #include "i18n.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
+#include "util/pathnorm.h"
 #include "util/strbuf.h"
 #include "util/strmap.h"
 #include "util/version.h"
@@ -130,20 +131,6 @@ norm_name(const char *s, size_t n)
 	}
 	*o = '\0';
 	return out;
-}
-
-/* dir/name; cf_join's printf is a measurable share of a listing of
- * thousands of packages. */
-static char *
-join(const char *dir, const char *name)
-{
-	size_t dl = strlen(dir), nl = strlen(name);
-	char *p = xmalloc(dl + nl + 2);
-
-	memcpy(p, dir, dl);
-	p[dl] = '/';
-	memcpy(p + dl + 1, name, nl + 1);
-	return p;
 }
 
 /* The index of the first entry of table that norm matches, or n. */
@@ -364,7 +351,7 @@ read_metadata(struct pkgscan *ps, struct py_package *p)
 	bool whole;
 	int rc;
 
-	md = cf_join(p->path, p->source == PYPKG_EGG_INFO ? "PKG-INFO" :
+	md = path_join(p->path, p->source == PYPKG_EGG_INFO ? "PKG-INFO" :
 	    "METADATA");
 	rc = read_head(sr, md, METADATA_CAP, header_done, NULL, &buf, &len,
 	    &whole);
@@ -487,7 +474,7 @@ scan_site(struct pkgscan *ps, const char *site)
 			    "the name (NAME-VERSION%s expected)"), n,
 			    egg ? ".egg-info" : ".dist-info");
 		p = add_package(ps, name, version,
-		    egg ? PYPKG_EGG_INFO : PYPKG_DIST_INFO, join(site, n),
+		    egg ? PYPKG_EGG_INFO : PYPKG_DIST_INFO, path_join(site, n),
 		    site, NULL);
 		if (p->cared_about)
 			p->cared_about = take_cared(ps,
@@ -1087,7 +1074,7 @@ scan_conda_meta(struct pkgscan *ps)
 {
 	struct py_env *e = ps->env;
 	struct strv names = STRV_INIT;
-	char *meta = cf_join(e->prefix, "conda-meta");
+	char *meta = path_join(e->prefix, "conda-meta");
 	size_t nsite = e->packages.n;
 	struct name_idx *idx = xcalloc(nsite + 1, sizeof *idx);
 	int rc;
@@ -1119,7 +1106,7 @@ scan_conda_meta(struct pkgscan *ps)
 			rec.name = xstrdup(stem);
 		}
 		free(stem);
-		rec.path = join(meta, n);
+		rec.path = path_join(meta, n);
 		norm = norm_name(rec.name, strlen(rec.name));
 		rec.cared_about = take_cared(ps, norm);
 		if (rec.cared_about) {
@@ -1155,7 +1142,7 @@ note_conda_caps(struct pkgscan *ps)
 
 	if (ps->conda_unread == 0 && ps->conda_links == 0)
 		return;
-	meta = cf_join(ps->env->prefix, "conda-meta");
+	meta = path_join(ps->env->prefix, "conda-meta");
 	if (ps->conda_links > 0)
 		facts_note(ps->ctx->facts, meta, _("%zu records are hard links "
 		    "to a record read already (the same file under another "

@@ -22,6 +22,8 @@
 #include "loader/elfobj.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
+#include "util/envp.h"
+#include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -68,9 +70,9 @@ is_cu_dir(const char *name)
 static bool
 pip_root(const char *root)
 {
-	char *parent = cf_dirname(root);
-	const char *base = cf_basename(root);
-	bool pip = strcmp(cf_basename(parent), "nvidia") == 0 &&
+	char *parent = path_dirname(root);
+	const char *base = path_basename(root);
+	bool pip = strcmp(path_basename(parent), "nvidia") == 0 &&
 	    (is_cu_dir(base) || strcmp(base, "cuda_runtime") == 0 ||
 	    strcmp(base, "cuda_nvcc") == 0);
 
@@ -82,7 +84,7 @@ pip_root(const char *root)
 static char *
 pip_site_packages(const char *root)
 {
-	char *nv = cf_dirname(root), *sp = cf_dirname(nv);
+	char *nv = path_dirname(root), *sp = path_dirname(nv);
 
 	free(nv);
 	return sp;
@@ -95,10 +97,10 @@ pip_merge(const struct sysroot *sr, char *canon)
 {
 	char *nv, *rt, *real;
 
-	if (strcmp(cf_basename(canon), "cuda_nvcc") != 0 || !pip_root(canon))
+	if (strcmp(path_basename(canon), "cuda_nvcc") != 0 || !pip_root(canon))
 		return canon;
-	nv = cf_dirname(canon);
-	rt = cf_join(nv, "cuda_runtime");
+	nv = path_dirname(canon);
+	rt = path_join(nv, "cuda_runtime");
 	free(nv);
 	if (sysroot_is_dir(sr, rt) && sysroot_realpath(sr, rt, &real) == 0) {
 		free(rt);
@@ -153,7 +155,7 @@ add_cudart(struct tk_probe *tp, struct toolkit_fact *tk, const char *dir,
 	struct facts *f = tp->ctx->facts;
 	struct cudart_dir *cd = VEC_PUSH(&tk->cudart);
 	struct elfobj info;
-	char *path = cf_join(dir, name), *real = NULL, *err = NULL;
+	char *path = path_join(dir, name), *real = NULL, *err = NULL;
 	int rc;
 
 	cd->dir = xstrdup(dir);
@@ -194,7 +196,7 @@ find_cudart(struct tk_probe *tp, struct toolkit_fact *tk,
 
 		if (!root_has(names, dirs->v[i]))
 			continue;
-		dir = cf_join(tk->root, dirs->v[i]);
+		dir = path_join(tk->root, dirs->v[i]);
 		rc = sysroot_realpath(sr, dir, &canon);
 		if (rc != 0) {
 			if (!missing(rc))
@@ -235,9 +237,9 @@ find_stubs(struct tk_probe *tp, struct toolkit_fact *tk,
 
 		if (!root_has(names, dirs->v[i]))
 			continue;
-		rel = cf_join(dirs->v[i], "stubs");
-		dir = cf_join(tk->root, rel);
-		lib = cf_join(dir, "libcuda.so");
+		rel = path_join(dirs->v[i], "stubs");
+		dir = path_join(tk->root, rel);
+		lib = path_join(dir, "libcuda.so");
 		if (sysroot_exists(tp->ctx->sr, lib))
 			tk->stubs_dir = dir;
 		else
@@ -258,15 +260,15 @@ is_regular(const struct sysroot *sr, const char *path)
 static void
 find_nvcc(struct tk_probe *tp, struct toolkit_fact *tk)
 {
-	char *path = cf_join(tk->root, "bin/nvcc");
+	char *path = path_join(tk->root, "bin/nvcc");
 
 	if (!is_regular(tp->ctx->sr, path) &&
 	    tk->layout == TOOLKIT_LAYOUT_PIP &&
-	    strcmp(cf_basename(tk->root), "cuda_runtime") == 0) {
-		char *nv = cf_dirname(tk->root);
+	    strcmp(path_basename(tk->root), "cuda_runtime") == 0) {
+		char *nv = path_dirname(tk->root);
 
 		free(path);
-		path = cf_join(nv, "cuda_nvcc/bin/nvcc");
+		path = path_join(nv, "cuda_nvcc/bin/nvcc");
 		free(nv);
 	}
 	if (is_regular(tp->ctx->sr, path))
@@ -305,7 +307,7 @@ note_unreadable(struct tk_probe *tp, const char *path, int rc)
 static bool
 version_from_json(struct tk_probe *tp, struct toolkit_fact *tk)
 {
-	char *path = cf_join(tk->root, "version.json"), *data;
+	char *path = path_join(tk->root, "version.json"), *data;
 	size_t len;
 	json_error_t jerr;
 	json_t *doc, *v;
@@ -346,7 +348,7 @@ static bool
 version_from_txt(struct tk_probe *tp, struct toolkit_fact *tk)
 {
 	static const char prefix[] = "CUDA Version ";
-	char *path = cf_join(tk->root, "version.txt"), *data, *p;
+	char *path = path_join(tk->root, "version.txt"), *data, *p;
 	bool ok = false;
 	int rc;
 
@@ -402,12 +404,12 @@ version_from_distinfo(struct tk_probe *tp, struct toolkit_fact *tk,
 
 	if (tk->layout == TOOLKIT_LAYOUT_PIP) {
 		dir = pip_site_packages(tk->root);
-		if (is_cu_dir(cf_basename(tk->root)))
-			major = xstrdup(cf_basename(tk->root) + 2);
+		if (is_cu_dir(path_basename(tk->root)))
+			major = xstrdup(path_basename(tk->root) + 2);
 		else
 			major = cudart_major(tk);
 	} else if (root_has(names, "dist-info")) {
-		dir = cf_join(tk->root, "dist-info");
+		dir = path_join(tk->root, "dist-info");
 	} else {
 		return false;
 	}
@@ -419,7 +421,7 @@ version_from_distinfo(struct tk_probe *tp, struct toolkit_fact *tk,
 
 		if (!cf_distinfo_find(&entries, bases[i], major, &di))
 			continue;
-		path = cf_join(dir, di.name);
+		path = path_join(dir, di.name);
 		fact_set(&tk->version, di.version, path);
 		free(path);
 		cf_distinfo_free(&di);
@@ -442,7 +444,7 @@ version_from_header(struct tk_probe *tp, struct toolkit_fact *tk,
 
 	if (root_has(names, "include"))
 		strv_push_owned(&paths,
-		    cf_join(tk->root, "include/cuda_runtime_api.h"));
+		    path_join(tk->root, "include/cuda_runtime_api.h"));
 	for (size_t i = 0; i < targets->n; i++)
 		strv_pushf(&paths, "%s/targets/%s/include/cuda_runtime_api.h",
 		    strcmp(tk->root, "/") == 0 ? "" : tk->root, targets->v[i]);
@@ -480,7 +482,7 @@ version_from_names(struct toolkit_fact *tk)
 
 		if (file == NULL)
 			continue;
-		v = cf_so_version(cf_basename(file), "libcudart");
+		v = cf_so_version(path_basename(file), "libcudart");
 		if (v == NULL || !version_parse(v, &ver) || ver.nparts < 3)
 			continue;
 		fact_set(&tk->version, v, file);
@@ -529,7 +531,7 @@ examine(struct tk_probe *tp, const char *root)
 	tk.layout = pip_root(root) ? TOOLKIT_LAYOUT_PIP :
 	    TOOLKIT_LAYOUT_INSTALL;
 	if (root_has(&names, "targets")) {
-		char *t = cf_join(root, "targets");
+		char *t = path_join(root, "targets");
 
 		rc = sysroot_list_dir(tp->ctx->sr, t, &targets);
 		if (rc != 0 && !missing(rc))
@@ -642,7 +644,7 @@ consider_glob(struct tk_probe *tp, const char *dir, const char *prefix,
 		    _("cannot read the directory: %s"), sysroot_strerror(rc));
 	for (size_t i = 0; rc == 0 && i < names.n; i++) {
 		if (strncmp(names.v[i], prefix, strlen(prefix)) == 0) {
-			char *path = cf_join(dir, names.v[i]);
+			char *path = path_join(dir, names.v[i]);
 
 			consider(tp, path, via);
 			free(path);
@@ -654,7 +656,7 @@ consider_glob(struct tk_probe *tp, const char *dir, const char *prefix,
 static void
 consider_env(struct tk_probe *tp, const char *name)
 {
-	const char *v = probe_getenv(tp->ctx, name);
+	const char *v = envp_get(tp->ctx->envp, name);
 
 	if (v != NULL && *v != '\0')
 		consider(tp, v, name);
@@ -702,7 +704,7 @@ static void
 consider_path_nvcc(struct tk_probe *tp)
 {
 	const struct sysroot *sr = tp->ctx->sr;
-	const char *path = probe_getenv(tp->ctx, "PATH"), *p;
+	const char *path = envp_get(tp->ctx->envp, "PATH"), *p;
 	char *found = NULL, *real = NULL, *bin, *root;
 
 	for (p = path; p != NULL && found == NULL;) {
@@ -713,7 +715,7 @@ consider_path_nvcc(struct tk_probe *tp)
 		 * meaning for a probe of a machine. */
 		if (n > 0) {
 			char *dir = xstrndup(p, n);
-			char *cand = cf_join(dir, "nvcc");
+			char *cand = path_join(dir, "nvcc");
 
 			free(dir);
 			if (sysroot_stat(sr, cand, &st) == 0 &&
@@ -743,13 +745,13 @@ consider_path_nvcc(struct tk_probe *tp)
 		free(real);
 		real = next;
 	}
-	bin = cf_dirname(real);
+	bin = path_dirname(real);
 	free(real);
-	if (strcmp(cf_basename(bin), "bin") != 0) {
+	if (strcmp(path_basename(bin), "bin") != 0) {
 		free(bin);
 		return;
 	}
-	root = cf_dirname(bin);
+	root = path_dirname(bin);
 	free(bin);
 	consider(tp, root, "PATH");
 	free(root);
@@ -763,7 +765,7 @@ consider_pip(struct tk_probe *tp)
 	cf_site_packages(tp->ctx, &sps);
 	for (size_t i = 0; i < sps.n; i++) {
 		struct strv names = STRV_INIT;
-		char *nv = cf_join(sps.v[i], "nvidia");
+		char *nv = path_join(sps.v[i], "nvidia");
 		int rc = sysroot_list_dir(tp->ctx->sr, nv, &names);
 
 		if (rc != 0 && !missing(rc))
@@ -778,7 +780,7 @@ consider_pip(struct tk_probe *tp)
 			 * the two. */
 			if (is_cu_dir(n) || strcmp(n, "cuda_runtime") == 0 ||
 			    strcmp(n, "cuda_nvcc") == 0) {
-				char *path = cf_join(nv, n);
+				char *path = path_join(nv, n);
 
 				consider(tp, path, "pip");
 				free(path);

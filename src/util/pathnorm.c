@@ -65,3 +65,49 @@ path_same(const char *a, const char *b)
 	free(nb);
 	return same;
 }
+
+bool
+path_under(const char *path, const char *dir)
+{
+	char *np, *nd;
+	size_t n;
+	bool in;
+
+	if (path == NULL || dir == NULL || path[0] == '\0' || dir[0] == '\0')
+		return false;
+	np = path_normalise(path);
+	nd = path_normalise(dir);
+	n = strlen(nd);
+	/* "/" holds only itself (see pathnorm.h); it is also the one normal
+	 * form ending with a slash, which the test below would miss. */
+	if (strcmp(nd, "/") == 0)
+		in = strcmp(np, "/") == 0;
+	else
+		in = strncmp(np, nd, n) == 0 && (np[n] == '/' || np[n] == '\0');
+	free(np);
+	free(nd);
+	return in;
+}
+
+char *
+path_join(const char *dir, const char *name)
+{
+	size_t dl = strlen(dir), nl = strlen(name);
+	bool slash = dl == 0 || dir[dl - 1] != '/';
+	char *p = xmalloc(dl + slash + nl + 1);
+
+	/* memcpy, not printf: package listings join thousands of names. */
+	memcpy(p, dir, dl);
+	if (slash)
+		p[dl] = '/';
+	memcpy(p + dl + slash, name, nl + 1);
+	return p;
+}
+
+const char *
+path_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "util/safeout.h"
+#include "util/utf8width.h"
 #include "util/xalloc.h"
 
 static void
@@ -33,25 +34,6 @@ utf8_len(unsigned char c)
 	if (c >= 0xf0 && c <= 0xf4)
 		return 4;
 	return 0;
-}
-
-/* The code point of the n-byte sequence at p, or -1 when it is not one. */
-static long
-utf8_value(const unsigned char *p, size_t n)
-{
-	long cp;
-	size_t i;
-
-	cp = n == 2 ? p[0] & 0x1f : n == 3 ? p[0] & 0x0f : p[0] & 0x07;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return -1;
-		cp = (cp << 6) | (p[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return -1;
-	return cp;
 }
 
 /* C1 controls (8-bit CSI, OSC …) and the bidirectional overrides and
@@ -136,8 +118,7 @@ filter_run(const unsigned char *p, size_t n, bool final, bool colour,
 			i++;
 			continue;
 		}
-		cp = utf8_value(p + i, len);
-		if (cp < 0) {
+		if (utf8_seq(p + i, len, &cp) != len) {
 			put_hex(out, c);
 			i++;
 			continue;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "util/pathnorm.h"
 #include "util/strbuf.h"
 #include "util/trustpath.h"
 #include "util/xalloc.h"
@@ -61,12 +62,6 @@ judge(struct walk *w, const char *path, const struct stat *st)
 	if ((st->st_mode & S_IWGRP) != 0)
 		return fail(w, TRUSTPATH_GROUP, path, (unsigned long)st->st_gid, 0);
 	return true;
-}
-
-static char *
-join(const char *dir, const char *name)
-{
-	return xasprintf("%s/%s", strcmp(dir, "/") == 0 ? "" : dir, name);
 }
 
 /* dir's parent; "/" stays "/". */
@@ -142,7 +137,7 @@ walk(struct walk *w, char *rest)
 			free(comp);
 			continue;
 		}
-		path = join(cur, comp);
+		path = path_join(cur, comp);
 		free(comp);
 		if (lstat(path, &st) != 0) {
 			ok = fail(w, TRUSTPATH_ERROR, path, 0, errno);

@@ -2,49 +2,67 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "util/utf8width.h"
 
+size_t
+utf8_seq(const unsigned char *p, size_t n, long *cp)
+{
+	size_t len;
+	long c;
+
+	if (n == 0)
+		return 0;
+	if (p[0] < 0x80) {
+		len = 1;
+		c = p[0];
+	} else if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		c = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		c = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		c = p[0] & 0x07;
+	} else {
+		return 0;	/* a continuation byte, 0xc0, 0xc1 or 0xf5 up */
+	}
+	for (size_t i = 1; i < len; i++) {
+		if (i >= n || (p[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (p[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and values past Unicode are not text. */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	if (cp != NULL)
+		*cp = c;
+	return len;
+}
+
 /* Decodes one UTF-8 character at p; *len gets its length. Returns the
- * code point, or -1 for a byte that does not start a valid sequence. */
+ * code point, or -1 for bytes that are not UTF-8, with *len the bytes
+ * the lead claims up to the first that cannot continue it (each such run
+ * shows as one '?'). */
 long
 utf8_decode(const unsigned char *p, size_t *len)
 {
+	size_t want, i;
 	long cp;
-	size_t n;
 
-	if (p[0] < 0x80) {
-		*len = 1;
-		return p[0];
-	}
-	if ((p[0] & 0xe0) == 0xc0) {
-		n = 2;
-		cp = p[0] & 0x1f;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		n = 3;
-		cp = p[0] & 0x0f;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		n = 4;
-		cp = p[0] & 0x07;
-	} else {
-		*len = 1;
-		return -1;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80) {
-			*len = i;
-			return -1;
-		}
-		cp = (cp << 6) | (p[i] & 0x3f);
-	}
-	*len = n;
-	/* Overlong forms, surrogates and values past Unicode are not text. */
-	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
-	    (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return -1;
-	return cp;
+	*len = utf8_seq(p, SIZE_MAX, &cp);
+	if (*len > 0)
+		return cp;
+	want = (p[0] & 0xe0) == 0xc0 ? 2 : (p[0] & 0xf0) == 0xe0 ? 3 :
+	    (p[0] & 0xf8) == 0xf0 ? 4 : 1;
+	for (i = 1; i < want && (p[i] & 0xc0) == 0x80; i++)
+		;
+	*len = i;
+	return -1;
 }
 
 static bool

@@ -7,6 +7,14 @@
 
 #include <stddef.h>
 
+/* The length (1 to 4) of the well-formed UTF-8 sequence at p, reading at
+ * most n bytes, its code point in *cp when cp is not NULL; 0 when the
+ * bytes there are not one: a byte that cannot lead, a missing
+ * continuation byte, an overlong form, a surrogate, a value past
+ * U+10FFFF, or a sequence cut short by n. ASCII (NUL included) is 1.
+ * Bytes are read in order and no further than the first one that cannot
+ * continue the sequence, so a NUL-ended string may pass SIZE_MAX as n. */
+size_t	utf8_seq(const unsigned char *p, size_t n, long *cp);
 /* The code point at p (*len bytes); -1 (and *len 1, or the bytes up to
  * the bad one) for bytes that are not UTF-8. p must hold a NUL-ended
  * string. */

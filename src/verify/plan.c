@@ -78,22 +78,11 @@ planned(const struct verify_facts *vf, enum verify_kind kind, const char *lib,
 	return seen;
 }
 
-/* path is dir or lies below it. */
-static bool
-under(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	if (n > 0 && dir[n - 1] == '/')
-		n--;
-	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
-}
-
 static bool
 system_location(const char *path)
 {
 	for (size_t i = 0; i < sizeof system_dirs / sizeof system_dirs[0]; i++)
-		if (under(path, system_dirs[i]))
+		if (path_under(path, system_dirs[i]))
 			return true;
 	return false;
 }
@@ -110,7 +99,7 @@ env_of(const struct facts *f, const char *path)
 		const struct py_env *e = &f->python_envs.v[i];
 
 		if (e->prefix == NULL || e->kind == PYENV_SYSTEM ||
-		    !under(path, e->prefix))
+		    !path_under(path, e->prefix))
 			continue;
 		if (best == NULL || strlen(e->prefix) > strlen(best->prefix))
 			best = e;
@@ -123,7 +112,8 @@ env_of(const struct facts *f, const char *path)
 static bool
 env_allowed(const struct verify_trust *t, const struct py_env *e)
 {
-	return e->active || (t->named != NULL && under(e->prefix, t->named));
+	return e->active ||
+	    (t->named != NULL && path_under(e->prefix, t->named));
 }
 
 /* What the dynamic loader itself answers for one of the sonames: the
@@ -180,7 +170,7 @@ place_refusal(const struct facts *f, const struct verify_trust *t,
 			why = xasprintf(_("not the active environment; run "
 			    "`cudawiz verify --env %s` to load it"), e->prefix);
 		else if (e == NULL && !system_location(paths[i]) &&
-		    (t->named == NULL || !under(paths[i], t->named)))
+		    (t->named == NULL || !path_under(paths[i], t->named)))
 			elsewhere = true;
 	}
 	if (why == NULL && elsewhere && !loader)
@@ -248,12 +238,6 @@ library(const struct facts *f, const char *soname)
 	return NULL;
 }
 
-static char *
-join(const char *dir, const char *name)
-{
-	return xasprintf("%s/%s", dir, name);
-}
-
 static void
 plan_toolkit_runtimes(const struct facts *f,
     const struct verify_trust *trust, struct verify_facts *vf)
@@ -267,7 +251,8 @@ plan_toolkit_runtimes(const struct facts *f,
 
 			if (c->dir == NULL || (c->soname == NULL && c->file == NULL))
 				continue;
-			lib = join(c->dir, c->soname != NULL ? c->soname : c->file);
+			lib = path_join(c->dir,
+			    c->soname != NULL ? c->soname : c->file);
 			add_run(f, trust, vf, VERIFY_RUNTIME, lib,
 			    t->layout == TOOLKIT_LAYOUT_PIP ? "wheel" : "toolkit",
 			    t->root, NULL);
@@ -391,7 +376,7 @@ plan_cudnn(const struct facts *f, const struct verify_trust *t,
 			name = d->libraries.v[0];
 		if (d->lib_dir == NULL || name == NULL)
 			continue;
-		lib = join(d->lib_dir, name);
+		lib = path_join(d->lib_dir, name);
 		cudart = match_cudart(vf, d);
 		/* match_cudart points into vf->runs, which add_run grows. */
 		cudart = cudart != NULL ? xstrdup(cudart) : NULL;

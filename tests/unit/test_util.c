@@ -1,12 +1,17 @@
-/* Unit tests for src/util: versions, string vectors, shell quoting. */
+/* Unit tests for src/util: versions, string vectors, shell quoting, path
+ * text and environment arrays. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "lib/tap.h"
+#include "util/envp.h"
+#include "util/pathnorm.h"
 #include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
+#include "util/utf8width.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -96,6 +101,109 @@ test_strbuf(void)
 	free(s);
 }
 
+static void
+test_path_under(void)
+{
+	ok(path_under("/a/b", "/a"), "/a/b is under /a");
+	ok(path_under("/a", "/a"), "a directory is under itself");
+	ok(path_under("/a/b/", "/a/"), "trailing slashes do not count");
+	ok(path_under("/a//b", "/a"), "nor repeated ones");
+	ok(path_under("/a/./b", "/a/."), "nor . components");
+	ok(!path_under("/ab", "/a"), "/ab is not under /a");
+	ok(!path_under("/a", "/a/b"), "a parent is not under its child");
+	ok(!path_under("/x", "/") && !path_under("/x", "//") &&
+	    path_under("/", "/") && path_under("//", "/"), "/ holds only itself");
+	ok(!path_under("x", "/") && !path_under("/x", "x"),
+	    "relative and absolute never mix");
+	ok(path_under("a/b", "a"), "relative paths compare as text");
+	ok(!path_under("", "/") && !path_under("/a", "") &&
+	    !path_under(NULL, "/") && !path_under("/a", NULL),
+	    "empty and NULL are under nothing and hold nothing");
+}
+
+static void
+test_path_join(void)
+{
+	static const struct {
+		const char *dir, *name, *want, *what;
+	} cases[] = {
+		{ "/a", "b", "/a/b", "joins with one slash" },
+		{ "/a/", "b", "/a/b", "adds none after a trailing slash" },
+		{ "/", "b", "/b", "/ and b give /b" },
+		{ "", "b", "/b", "an empty dir gives /b" },
+		{ "a", "", "a/", "an empty name gives a trailing slash" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *p = path_join(cases[i].dir, cases[i].name);
+
+		is_str(p, cases[i].want, "%s", cases[i].what);
+		free(p);
+	}
+}
+
+static void
+test_path_basename(void)
+{
+	is_str(path_basename("/a/b"), "b", "basename of /a/b");
+	is_str(path_basename("b"), "b", "basename of a bare name");
+	is_str(path_basename("/a/"), "", "a trailing slash gives \"\"");
+	is_str(path_basename("/"), "", "/ gives \"\"");
+	is_str(path_basename(""), "", "\"\" gives \"\"");
+}
+
+static void
+test_utf8_seq(void)
+{
+	const unsigned char *u;
+	long cp = 0;
+	size_t len;
+
+#define U(s) ((const unsigned char *)(s))
+	ok(utf8_seq(U("a"), 1, &cp) == 1 && cp == 'a', "ASCII is one byte");
+	ok(utf8_seq(U(""), SIZE_MAX, &cp) == 1 && cp == 0, "so is NUL");
+	ok(utf8_seq(U("\xc3\xa9"), 2, &cp) == 2 && cp == 0xe9, "two bytes");
+	ok(utf8_seq(U("\xe2\x82\xac"), 3, &cp) == 3 && cp == 0x20ac,
+	    "three bytes");
+	ok(utf8_seq(U("\xf0\x9f\x98\x80"), 4, &cp) == 4 && cp == 0x1f600,
+	    "four bytes");
+	ok(utf8_seq(U("\xe2\x82\xac"), 2, NULL) == 0, "cut short by n");
+	ok(utf8_seq(U("\xe2\x82"), SIZE_MAX, NULL) == 0,
+	    "cut short by the string's end");
+	ok(utf8_seq(U("a"), 0, NULL) == 0, "nothing in no bytes");
+	ok(utf8_seq(U("\x80"), 1, NULL) == 0 &&
+	    utf8_seq(U("\xc1\xbf"), 2, NULL) == 0 &&
+	    utf8_seq(U("\xe0\x80\x80"), 3, NULL) == 0 &&
+	    utf8_seq(U("\xf0\x80\x80\x80"), 4, NULL) == 0,
+	    "continuation leads and overlong forms are not UTF-8");
+	ok(utf8_seq(U("\xed\xa0\x80"), 3, NULL) == 0, "nor surrogates");
+	ok(utf8_seq(U("\xf4\x90\x80\x80"), 4, NULL) == 0 &&
+	    utf8_seq(U("\xf5\x80\x80\x80"), 4, NULL) == 0,
+	    "nor values past U+10FFFF");
+	u = U("\xc3(");
+	ok(utf8_seq(u, 2, NULL) == 0 && utf8_decode(u, &len) == -1 && len == 1,
+	    "a missing continuation: decode skips the lead alone");
+	ok(utf8_decode(U("\xe0\x80\x80x"), &len) == -1 && len == 3,
+	    "an overlong form is skipped whole");
+	ok(utf8_decode(U("\xfa\x80"), &len) == -1 && len == 1,
+	    "a byte that can never lead is skipped alone");
+	ok(utf8_width("caf\xc3\xa9 \xe6\xbc\xa2") == 7, "widths add up");
+#undef U
+}
+
+static void
+test_envp(void)
+{
+	char e1[] = "PATHX=1", e2[] = "PATH=/bin", e3[] = "EMPTY=", e4[] = "NOEQ";
+	char *envp[] = { e1, e2, e3, e4, NULL };
+
+	is_str(envp_get(envp, "PATH"), "/bin", "finds a variable");
+	is_str(envp_get(envp, "EMPTY"), "", "set but empty is \"\"");
+	ok(envp_get(envp, "NOEQ") == NULL, "an entry without = is no value");
+	ok(envp_get(envp, "PAT") == NULL, "a prefix of a name is not the name");
+	ok(envp_get(NULL, "PATH") == NULL, "no array, no value");
+}
+
 int
 main(void)
 {
@@ -103,5 +211,10 @@ main(void)
 	test_strv();
 	test_shquote();
 	test_strbuf();
+	test_path_under();
+	test_path_join();
+	test_path_basename();
+	test_utf8_seq();
+	test_envp();
 	return done_testing();
 }
