@@ -19,8 +19,8 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
-#include "diagnose/install_plan.h"
-#include "diagnose/loader_rules.h"
+#include "diagnose/rules_install_plan.h"
+#include "diagnose/rules_loader_int.h"
 #include "explain/recognize.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
