@@ -18,4 +18,8 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_install_plan.c src/diagnose/rules_install_plan.h \
 	src/diagnose/annotate.c \
 	src/diagnose/rules_verify.c \
-	src/diagnose/rules_explain.c
+	src/diagnose/rules_explain.c src/diagnose/rules_explain_int.h \
+	src/diagnose/rules_explain_library.c \
+	src/diagnose/rules_explain_driver.c \
+	src/diagnose/rules_explain_gpu.c \
+	src/diagnose/rules_explain_cudnn.c
