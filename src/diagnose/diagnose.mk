@@ -8,14 +8,18 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_toolkit.c \
 	src/diagnose/rules_matrix.c \
 	src/diagnose/rules_loader.c \
-	src/diagnose/rules_soname.c \
-	src/diagnose/rules_libcuda.c \
+	src/diagnose/rules_loader_soname.c \
+	src/diagnose/rules_loader_libcuda.c \
+	src/diagnose/rules_loader_common.c src/diagnose/rules_loader_int.h \
 	src/diagnose/rules_python.c \
-	src/diagnose/rules_pyenv.c \
-	src/diagnose/rules_fwgpu.c \
-	src/diagnose/pyrules_fix.c src/diagnose/python_rules.h \
-	src/diagnose/loader_rules.c src/diagnose/loader_rules.h \
-	src/diagnose/install_plan.c src/diagnose/install_plan.h \
+	src/diagnose/rules_python_env.c \
+	src/diagnose/rules_python_fwgpu.c \
+	src/diagnose/rules_python_fix.c src/diagnose/rules_python_int.h \
+	src/diagnose/rules_install_plan.c src/diagnose/rules_install_plan.h \
 	src/diagnose/annotate.c \
 	src/diagnose/rules_verify.c \
-	src/diagnose/rules_explain.c
+	src/diagnose/rules_explain.c src/diagnose/rules_explain_int.h \
+	src/diagnose/rules_explain_library.c \
+	src/diagnose/rules_explain_driver.c \
+	src/diagnose/rules_explain_gpu.c \
+	src/diagnose/rules_explain_cudnn.c

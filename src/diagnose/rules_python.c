@@ -2,7 +2,7 @@
  * point, FRAMEWORK_CPU_ONLY, and what the loader model says about each
  * framework's needs in its own process (SONAME_NOT_FOUND,
  * OPTIONAL_LIB_MISSING, LIB_SHADOWED, FRAMEWORK_CUDA_MISMATCH). The other
- * families are in rules_pyenv.c and rules_fwgpu.c. Pure.
+ * families are in rules_python_env.c and rules_python_fwgpu.c. Pure.
  *
  * One root cause, one finding: a soname that does not resolve in an
  * environment is one SONAME_NOT_FOUND for every framework and file that
@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
-#include "diagnose/loader_rules.h"
-#include "diagnose/python_rules.h"
+#include "diagnose/rules_loader_int.h"
+#include "diagnose/rules_python_int.h"
 #include "i18n.h"
 #include "loader/resolve.h"
 #include "util/pathnorm.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
-#include "diagnose/loader_rules.h"
+#include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
-#include "diagnose/loader_rules.h"
+#include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "util/shquote.h"

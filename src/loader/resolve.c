@@ -22,145 +22,12 @@
 
 #include "i18n.h"
 #include "loader/resolve.h"
+#include "loader/resolve_int.h"
 #include "util/envp.h"
 #include "util/strbuf.h"
 #include "util/strmap.h"
 #include "util/xalloc.h"
 
-/* ------------------------------------------------------------ directories */
-
-enum dir_state { DIR_UNKNOWN = 0, DIR_MISSING, DIR_LISTED, DIR_UNLISTED };
-
-/* About 1,500 names on ext4. */
-#define DIR_LIST_MAX	(64 * 1024)
-
-struct dir_entry {
-	char		*path;
-	enum dir_state	 state;
-	struct strv	 names;
-	/* Bit i: the first component of capability subdirectory i is in
-	 * the listing (all bits when the directory cannot be listed). */
-	uint64_t	 subs;
-	bool		 subs_known;
-};
-
-/* Keyed by path (the index into dirs). Each entry is its own
- * allocation, so pointers to it stay valid while the cache grows. */
-struct dir_cache {
-	struct {
-		struct dir_entry	**v;
-		size_t			 n, cap;
-	} dirs;
-	struct strmap	 index;
-};
-
-static struct dir_entry *
-dir_get(struct dir_cache *dc, const struct sysroot *sr, const char *path)
-{
-	struct dir_entry *d;
-	struct stat st;
-	size_t *ix = strmap_get(&dc->index, path);
-	int rc;
-
-	if (ix != NULL)
-		return dc->dirs.v[*ix];
-	d = xcalloc(1, sizeof *d);
-	*(struct dir_entry **)VEC_PUSH(&dc->dirs) = d;
-	(void)strmap_put(&dc->index, path, dc->dirs.n - 1);
-	d->path = xstrdup(path);
-	/* "" is the current directory. */
-	if (sysroot_stat(sr, path[0] != '\0' ? path : ".", &st) != 0 ||
-	    !S_ISDIR(st.st_mode)) {
-		d->state = DIR_MISSING;
-		return d;
-	}
-	/* Listing and sorting /usr/lib/x86_64-linux-gnu costs more than the
-	 * few open(2)s a search makes there: big directories (by the size
-	 * the file system reports for them) are probed name by name. */
-	if (st.st_size > DIR_LIST_MAX) {
-		d->state = DIR_UNLISTED;
-		return d;
-	}
-	rc = sysroot_list_dir(sr, path[0] != '\0' ? path : ".", &d->names);
-	/* Search permission without read permission: names are unknown,
-	 * so every candidate is tried, as the loader does. */
-	d->state = rc == 0 ? DIR_LISTED : DIR_UNLISTED;
-	return d;
-}
-
-static int
-cmp_name(const void *key, const void *elem)
-{
-	return strcmp(key, *(char *const *)elem);
-}
-
-static bool
-dir_may_have(const struct dir_entry *d, const char *name)
-{
-	if (d->state == DIR_MISSING)
-		return false;
-	if (d->state == DIR_UNLISTED)
-		return true;
-	return d->names.n > 0 && bsearch(name, d->names.v, d->names.n,
-	    sizeof *d->names.v, cmp_name) != NULL;
-}
-
-static void
-dir_cache_free(struct dir_cache *dc)
-{
-	for (size_t i = 0; i < dc->dirs.n; i++) {
-		free(dc->dirs.v[i]->path);
-		strv_free(&dc->dirs.v[i]->names);
-		free(dc->dirs.v[i]);
-	}
-	free(dc->dirs.v);
-	strmap_free(&dc->index);
-	memset(dc, 0, sizeof *dc);
-}
-
-/* ---------------------------------------------------------------- objects */
-
-/* A search list: directories as glibc keeps them (trailing '/' removed,
- * "" for the current directory), with the entry as written. */
-struct search_list {
-	struct strv	 dirs;
-	struct strv	 specs;		/* parallel: as written, "" when the same */
-	struct strv	 dropped;	/* entries left out, "spec\tcause" */
-	bool		 done;
-};
-
-struct object {
-	struct strv		 names;	/* every name it answers to */
-	char			*path;	/* as opened; NULL for the plain program */
-	char			*origin; /* for $ORIGIN; NULL when unknown */
-	dev_t			 dev;
-	ino_t			 ino;
-	bool			 have_id;
-	bool			 faked;	/* not found (trace mode's fake) */
-	bool			 have_elf;
-	int			 loader;
-	struct elfobj		 elf;
-	char			*elf_error;
-	struct search_list	 rpath, runpath;
-	size_t			 resolution;
-};
-
-struct world {
-	const struct loader_env	*env;
-	/* The session's (env->dirs) or own_dc. */
-	struct dir_cache	*dc;
-	struct dir_cache	 own_dc;
-	struct search_list	 llp;
-	int32_t			 abi_flags;
-	struct {
-		struct object	*v;
-		size_t		 n, cap;
-	} objs;
-	size_t			 main;		/* index of the program */
-	size_t			 steps_kept;	/* in every resolution of the run */
-	/* Where a step past the caps is written, to be thrown away. */
-	struct resolve_step	 spare;
-};
 
 static void
 search_list_free(struct search_list *l)
@@ -222,8 +89,8 @@ is_dst(const char *s, const char *ref)
 
 /* Expands $ORIGIN, $PLATFORM and $LIB; returns NULL and sets *why when a
  * token has no value, which makes glibc drop the entry. */
-static char *
-expand_dst(const struct world *w, const char *s, const char *origin,
+char *
+rv_expand_dst(const struct world *w, const char *s, const char *origin,
     const char **why)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -276,7 +143,7 @@ fill_list(struct world *w, struct search_list *l, const char *value,
 
 		if (tok[0] == '\0') {
 			dir = xstrdup("");
-		} else if ((dir = expand_dst(w, tok, origin, &why)) == NULL) {
+		} else if ((dir = rv_expand_dst(w, tok, origin, &why)) == NULL) {
 			strv_pushf(&l->dropped, "%s\t%s", tok, why);
 			continue;
 		}
@@ -302,8 +169,8 @@ fill_list(struct world *w, struct search_list *l, const char *value,
 	l->done = true;
 }
 
-static struct search_list *
-object_list(struct world *w, struct object *o, bool runpath)
+struct search_list *
+rv_object_list(struct world *w, struct object *o, bool runpath)
 {
 	struct search_list *l = runpath ? &o->runpath : &o->rpath;
 	const char *value;
@@ -319,458 +186,6 @@ object_list(struct world *w, struct object *o, bool runpath)
 		l->done = true;
 	}
 	return l;
-}
-
-/* ------------------------------------------------------------------ steps */
-
-static void
-step_clear(struct resolve_step *s)
-{
-	free(s->dir);
-	free(s->spec);
-	free(s->owner);
-	free(s->path);
-	free(s->detail);
-	memset(s, 0, sizeof *s);
-}
-
-/* The steps a search made, kept or not. */
-static size_t
-steps_made(const struct resolution *r)
-{
-	return r->steps.n + r->steps_cut;
-}
-
-/* A new step of r. Past RESOLVE_STEPS_PER_NAME steps for r or
- * RESOLVE_STEPS_PER_RUN for the run, only the winner or the file that
- * stops the loader is kept (the answer needs it); any other step is
- * counted in r->steps_cut and written to the world's spare, so a crafted
- * library (10,000 RPATH entries searched for each of 300 needs) cannot
- * make millions of them. The search itself goes on to the same answer. */
-static struct resolve_step *
-add_step(struct world *w, struct resolution *r, enum step_source src,
-    const char *dir, const char *spec, const char *owner,
-    enum step_result result)
-{
-	struct resolve_step *s;
-
-	if (result != STEP_FOUND && result != STEP_FATAL &&
-	    (r->steps.n >= RESOLVE_STEPS_PER_NAME ||
-	    w->steps_kept >= RESOLVE_STEPS_PER_RUN)) {
-		r->steps_cut++;
-		s = &w->spare;
-		step_clear(s);
-		return s;
-	}
-	s = VEC_PUSH(&r->steps);
-	w->steps_kept++;
-	s->source = src;
-	s->dir = dir != NULL ? xstrdup(dir) : NULL;
-	s->spec = spec != NULL && spec[0] != '\0' ? xstrdup(spec) : NULL;
-	s->owner = owner != NULL ? xstrdup(owner) : NULL;
-	s->result = result;
-	return s;
-}
-
-static char *
-join3(const char *dir, const char *sub, const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t dl = strlen(dir);
-
-	strbuf_puts(&sb, dir);
-	if (dl > 0 && dir[dl - 1] != '/')
-		strbuf_putc(&sb, '/');
-	if (sub != NULL && sub[0] != '\0') {
-		strbuf_puts(&sb, sub);
-		strbuf_putc(&sb, '/');
-	}
-	strbuf_puts(&sb, name);
-	return strbuf_take(&sb);
-}
-
-/* TRY_ENDLIST: the rest of this search list is given up (ELOOP …). */
-enum try_result { TRY_NONE, TRY_FOUND, TRY_FATAL, TRY_ENDLIST };
-
-/* Whether path cannot be opened because a directory on the way cannot
- * be searched (mode 000, or r without x), as opposed to the file itself
- * being unreadable. */
-static bool
-dir_unsearchable(const struct sysroot *sr, const char *path)
-{
-	struct stat st;
-
-	return sysroot_stat(sr, path, &st) == EACCES;
-}
-
-/* One candidate file: the header check of open_verify(). */
-static enum try_result
-try_file(struct world *w, struct resolution *r, enum step_source src,
-    const char *dir, const char *spec, const char *owner, const char *path)
-{
-	const struct loader_env *env = w->env;
-	char *why = NULL;
-	enum elfobj_verdict v;
-	struct resolve_step *s;
-
-	v = elfobj_check(env->sr, path, env->prof->elf_class, env->prof->machine,
-	    &why);
-	if (v == ELFOBJ_NOACCESS && dir_unsearchable(env->sr, path)) {
-		/* glibc passes over EACCES as over ENOENT; whether a file
-		 * is there at all is unknown, so it is not a broken one. */
-		s = add_step(w, r, src, dir, spec, owner, STEP_NOT_FOUND);
-		s->detail = xasprintf(_("the directory cannot be searched: %s"),
-		    why != NULL ? why : "?");
-		free(why);
-		return TRY_NONE;
-	}
-	switch (v) {
-	case ELFOBJ_OK:
-		s = add_step(w, r, src, dir, spec, owner, STEP_FOUND);
-		s->path = xstrdup(path);
-		free(why);
-		return TRY_FOUND;
-	case ELFOBJ_NOENT:
-		free(why);
-		return TRY_NONE;
-	case ELFOBJ_NOACCESS:
-	case ELFOBJ_WRONG_CLASS:
-	case ELFOBJ_WRONG_MACHINE:
-	case ELFOBJ_ENDS_LIST:
-		if (v == ELFOBJ_WRONG_CLASS)
-			r->other_class = true;
-		s = add_step(w, r, src, dir, spec, owner, STEP_SKIPPED);
-		s->unreadable = v == ELFOBJ_NOACCESS &&
-		    sysroot_exists(env->sr, path);
-		s->path = xstrdup(path);
-		s->detail = why != NULL ? why : xstrdup(_("skipped"));
-		if (v == ELFOBJ_ENDS_LIST) {
-			char *d = xasprintf(_("%s; the loader gives up on the rest of this search list"),
-			    s->detail);
-
-			free(s->detail);
-			s->detail = d;
-			return TRY_ENDLIST;
-		}
-		return TRY_NONE;
-	case ELFOBJ_FATAL:
-		break;
-	}
-	s = add_step(w, r, src, dir, spec, owner, STEP_FATAL);
-	s->path = xstrdup(path);
-	s->detail = why != NULL ? why : xstrdup(_("cannot be loaded"));
-	r->error = xasprintf("%s: %s", path, s->detail);
-	return TRY_FATAL;
-}
-
-/* Whether capability subdirectory i (sub) of base can exist: its first
- * component must be in base's listing. This spares a stat(2) for each of
- * the twenty-odd subdirectories of every search directory; the answer
- * for all of them is worked out once per directory. */
-static bool
-sub_may_exist(struct dir_entry *base, const struct strv *subdirs, size_t i)
-{
-	if (base->state == DIR_MISSING)
-		return false;
-	if (i >= subdirs->n || base->state != DIR_LISTED || i >= 64)
-		return true;
-	if (!base->subs_known) {
-		for (size_t k = 0; k < subdirs->n && k < 64; k++) {
-			const char *sub = subdirs->v[k], *slash = strchr(sub, '/');
-			char *first = slash != NULL ?
-			    xstrndup(sub, (size_t)(slash - sub)) : xstrdup(sub);
-
-			if (dir_may_have(base, first))
-				base->subs |= (uint64_t)1 << k;
-			free(first);
-		}
-		base->subs_known = true;
-	}
-	return (base->subs & ((uint64_t)1 << i)) != 0;
-}
-
-/* open_path() for one directory: each capability subdirectory, then the
- * directory itself. */
-static enum try_result
-search_dir(struct world *w, struct resolution *r, enum step_source src,
-    const char *dir, const char *spec, const char *owner, const char *name)
-{
-	const struct loader_profile *prof = w->env->prof;
-	size_t before = steps_made(r);
-	struct dir_entry *base = dir_get(w->dc, w->env->sr, dir);
-	bool any_dir = base->state != DIR_MISSING;
-
-	for (size_t i = 0; i <= prof->subdirs.n; i++) {
-		const char *sub = i < prof->subdirs.n ? prof->subdirs.v[i] : NULL;
-		const struct dir_entry *d;
-		char *sdir;
-		enum try_result tr = TRY_NONE;
-
-		if (!sub_may_exist(base, &prof->subdirs, i))
-			continue;
-		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
-		d = dir_get(w->dc, w->env->sr, sdir);
-		if (dir_may_have(d, name)) {
-			char *path = join3(dir, sub, name);
-
-			tr = try_file(w, r, src, dir, spec, owner, path);
-			free(path);
-		}
-		free(sdir);
-		if (tr != TRY_NONE)
-			return tr;
-	}
-	if (steps_made(r) == before)
-		add_step(w, r, src, dir, spec, owner,
-		    any_dir ? STEP_NOT_FOUND : STEP_DIR_MISSING);
-	return TRY_NONE;
-}
-
-static enum try_result
-search_list(struct world *w, struct resolution *r, enum step_source src,
-    const struct search_list *l, const char *owner, const char *name)
-{
-	for (size_t i = 0; i < l->dropped.n; i++) {
-		const char *tab = strchr(l->dropped.v[i], '\t');
-		char *spec = xstrndup(l->dropped.v[i],
-		    (size_t)(tab - l->dropped.v[i]));
-		struct resolve_step *s = add_step(w, r, src, NULL, spec, owner,
-		    STEP_DROPPED);
-
-		s->detail = xstrdup(tab + 1);
-		free(spec);
-	}
-	for (size_t i = 0; i < l->dirs.n; i++) {
-		enum try_result tr = search_dir(w, r, src, l->dirs.v[i],
-		    l->specs.v[i], owner, name);
-
-		if (tr == TRY_ENDLIST)
-			return TRY_NONE;
-		if (tr != TRY_NONE)
-			return tr;
-	}
-	return TRY_NONE;
-}
-
-static bool
-in_system_dir(const struct loader_profile *prof, const char *path)
-{
-	for (size_t i = 0; i < prof->system_dirs.n; i++) {
-		size_t n = strlen(prof->system_dirs.v[i]);
-
-		if (strncmp(path, prof->system_dirs.v[i], n) == 0 &&
-		    path[n] == '/')
-			return true;
-	}
-	return false;
-}
-
-static enum try_result
-search_cache(struct world *w, struct resolution *r, const struct object *loader,
-    const char *name)
-{
-	const struct loader_env *env = w->env;
-	const struct ldcache_entry *e;
-	struct resolve_step *s;
-
-	if (env->cache == NULL && env->ldconf_dirs != NULL) {
-		for (size_t i = 0; i < env->ldconf_dirs->n; i++) {
-			enum try_result tr = search_dir(w, r, STEP_CACHE,
-			    env->ldconf_dirs->v[i], NULL, NULL, name);
-
-			if (tr == TRY_ENDLIST)
-				return TRY_NONE;
-			if (tr != TRY_NONE)
-				return tr;
-		}
-		return TRY_NONE;
-	}
-	if (env->cache == NULL) {
-		s = add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
-		s->detail = xasprintf(_("no usable %s"), env->prof->cache_path);
-		return TRY_NONE;
-	}
-	e = ldcache_lookup(env->cache, name, w->abi_flags,
-	    &env->prof->hwcaps_active);
-	if (e == NULL) {
-		add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
-		return TRY_NONE;
-	}
-	/* A DF_1_NODEFLIB requester refuses cache entries that lie in the
-	 * default directories. */
-	if (loader != NULL && loader->have_elf && loader->elf.nodeflib &&
-	    in_system_dir(env->prof, e->value)) {
-		s = add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NODEFLIB);
-		s->path = xstrdup(e->value);
-		s->detail = xstrdup(_("the requester is linked with -z nodeflib"));
-		return TRY_NONE;
-	}
-	{
-		size_t before = steps_made(r);
-		enum try_result tr = try_file(w, r, STEP_CACHE, NULL, NULL, NULL,
-		    e->value);
-
-		if (tr == TRY_NONE && steps_made(r) == before) {
-			s = add_step(w, r, STEP_CACHE, NULL, NULL, NULL, STEP_NOT_FOUND);
-			s->path = xstrdup(e->value);
-			s->detail = xstrdup(_("the cache names a file that is gone"));
-		}
-		return tr == TRY_ENDLIST ? TRY_NONE : tr;
-	}
-}
-
-/* glibc drops DT_RPATH of an object that also has DT_RUNPATH
- * (elf/get-dynamic-info.h). */
-static bool
-has_rpath(const struct object *o)
-{
-	return o->have_elf && o->elf.rpath != NULL && o->elf.runpath == NULL;
-}
-
-/* _dl_name_match_p() plus the SONAME check of _dl_map_object(). */
-static ssize_t
-find_loaded(const struct world *w, const char *name)
-{
-	for (size_t i = 0; i < w->objs.n; i++) {
-		const struct object *o = &w->objs.v[i];
-
-		if (o->faked)
-			continue;
-		if (strv_contains(&o->names, name) ||
-		    (o->path != NULL && strcmp(o->path, name) == 0) ||
-		    (o->have_elf && o->elf.soname != NULL &&
-		    strcmp(o->elf.soname, name) == 0))
-			return (ssize_t)i;
-	}
-	return -1;
-}
-
-/* _dl_map_object(): the search for name on behalf of the object at
- * loader (-1: none). Fills r; returns the result. */
-static enum try_result
-search(struct world *w, const char *name, ssize_t loader_ix,
-    struct resolution *r)
-{
-	const struct loader_env *env = w->env;
-	struct object *loader = loader_ix >= 0 ? &w->objs.v[loader_ix] : NULL;
-	const struct object *main = &w->objs.v[w->main];
-	enum try_result tr;
-	const char *why = NULL;
-	ssize_t hit;
-
-	r->name = xstrdup(name);
-	if (loader != NULL && loader->path != NULL)
-		r->requester = xstrdup(loader->path);
-	if ((hit = find_loaded(w, name)) >= 0) {
-		struct resolve_step *s = add_step(w, r, STEP_LOADED, NULL, NULL,
-		    NULL, STEP_FOUND);
-
-		s->path = xstrdup(w->objs.v[hit].path != NULL ?
-		    w->objs.v[hit].path : name);
-		r->resolved = xstrdup(s->path);
-		r->via = STEP_LOADED;
-		return TRY_FOUND;
-	}
-	if (strchr(name, '/') != NULL) {
-		char *path = expand_dst(w, name, loader != NULL ?
-		    loader->origin : NULL, &why);
-
-		if (path == NULL) {
-			struct resolve_step *s = add_step(w, r, STEP_PATH, NULL,
-			    name, NULL, STEP_DROPPED);
-
-			s->detail = xstrdup(why);
-			r->error = xasprintf(_("%s: %s"), name, why);
-			return TRY_NONE;
-		}
-		tr = try_file(w, r, STEP_PATH, NULL, NULL, NULL, path);
-		if (tr == TRY_ENDLIST)
-			tr = TRY_NONE;
-		if (tr == TRY_FOUND)
-			r->resolved = path;
-		else
-			free(path);
-		if (tr == TRY_NONE) {
-			struct resolve_step *s = add_step(w, r, STEP_PATH, NULL,
-			    NULL, NULL, STEP_NOT_FOUND);
-
-			s->path = xstrdup(name);
-		}
-		goto done;
-	}
-
-	/* DT_RPATH up the chain of loaders, then the program's, unless the
-	 * requester has a DT_RUNPATH. */
-	if (loader == NULL || !loader->have_elf || loader->elf.runpath == NULL) {
-		bool did_main = false;
-
-		for (ssize_t i = loader_ix; i >= 0; i = w->objs.v[i].loader) {
-			struct object *o = &w->objs.v[i];
-
-			if ((size_t)i == w->main)
-				did_main = true;
-			if (has_rpath(o)) {
-				tr = search_list(w, r, STEP_RPATH,
-				    object_list(w, o, false), o->path, name);
-				if (tr != TRY_NONE)
-					goto done;
-			}
-		}
-		if (!did_main && has_rpath(main)) {
-			tr = search_list(w, r, STEP_RPATH,
-			    object_list(w, &w->objs.v[w->main], false),
-			    main->path, name);
-			if (tr != TRY_NONE)
-				goto done;
-		}
-	}
-	tr = search_list(w, r, STEP_LD_LIBRARY_PATH, &w->llp, NULL, name);
-	if (tr != TRY_NONE)
-		goto done;
-	if (loader != NULL && loader->have_elf && loader->elf.runpath != NULL) {
-		tr = search_list(w, r, STEP_RUNPATH, object_list(w, loader, true),
-		    loader->path, name);
-		if (tr != TRY_NONE)
-			goto done;
-	}
-	tr = search_cache(w, r, loader, name);
-	if (tr != TRY_NONE)
-		goto done;
-	{
-		const struct object *fl = loader != NULL ? loader : main;
-
-		if (fl->have_elf && fl->elf.nodeflib) {
-			struct resolve_step *s = add_step(w, r, STEP_DEFAULT, NULL,
-			    NULL, fl->path, STEP_NODEFLIB);
-
-			s->detail = xstrdup(_("the requester is linked with -z nodeflib"));
-		} else {
-			for (size_t i = 0; i < env->prof->system_dirs.n; i++) {
-				tr = search_dir(w, r, STEP_DEFAULT,
-				    env->prof->system_dirs.v[i], NULL, NULL, name);
-				if (tr == TRY_ENDLIST)
-					break;
-				if (tr != TRY_NONE)
-					goto done;
-			}
-		}
-	}
-	tr = TRY_NONE;
-done:
-	if (tr == TRY_FOUND) {
-		const struct resolve_step *s = &r->steps.v[r->steps.n - 1];
-
-		if (r->resolved == NULL)
-			r->resolved = xstrdup(s->path);
-		r->via = s->source;
-	} else if (tr == TRY_NONE && r->error == NULL) {
-		/* glibc names the class it passed over: the other one. */
-		r->error = r->other_class ? xasprintf("%s: %s: ELFCLASS%d", name,
-		    _("wrong ELF class"), env->prof->elf_class == 64 ? 32 : 64) :
-		    xasprintf("%s: %s", name,
-		    _("cannot open shared object file: No such file or directory"));
-	}
-	return tr;
 }
 
 /* --------------------------------------------------------------- closure */
@@ -828,7 +243,7 @@ map_object(struct world *w, struct closure *c, const char *name,
     ssize_t loader, bool trace_missing)
 {
 	struct resolution *r = VEC_PUSH(&c->resolutions);
-	enum try_result tr = search(w, name, loader, r);
+	enum try_result tr = rv_search(w, name, loader, r);
 	size_t rix = c->resolutions.n - 1;
 	ssize_t same;
 
@@ -948,8 +363,8 @@ world_free(struct world *w)
 		object_free(&w->objs.v[i]);
 	free(w->objs.v);
 	search_list_free(&w->llp);
-	dir_cache_free(&w->own_dc);
-	step_clear(&w->spare);
+	rv_dir_cache_free(&w->own_dc);
+	rv_step_clear(&w->spare);
 }
 
 /* Moves the world's objects into the public closure, from index from. */
@@ -1004,7 +419,7 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
     struct seen_files *seen)
 {
 	const struct loader_profile *prof = w->env->prof;
-	struct dir_entry *base = dir_get(w->dc, w->env->sr, dir);
+	struct dir_entry *base = rv_dir_get(w->dc, w->env->sr, dir);
 
 	for (size_t i = 0; i <= prof->subdirs.n; i++) {
 		const char *sub = i < prof->subdirs.n ? prof->subdirs.v[i] : NULL;
@@ -1012,15 +427,15 @@ copies_in(struct world *w, struct resolution *r, const char *dir,
 		char *sdir;
 		struct stat st;
 
-		if (!sub_may_exist(base, &prof->subdirs, i))
+		if (!rv_sub_may_exist(base, &prof->subdirs, i))
 			continue;
-		sdir = sub != NULL ? join3(dir, NULL, sub) : xstrdup(dir);
-		d = dir_get(w->dc, w->env->sr, sdir);
+		sdir = sub != NULL ? rv_join3(dir, NULL, sub) : xstrdup(dir);
+		d = rv_dir_get(w->dc, w->env->sr, sdir);
 		free(sdir);
-		if (d->state != DIR_LISTED || !dir_may_have(d, r->name))
+		if (d->state != DIR_LISTED || !rv_dir_may_have(d, r->name))
 			continue;
 		{
-			char *path = join3(dir, sub, r->name);
+			char *path = rv_join3(dir, sub, r->name);
 
 			if ((r->resolved != NULL && strcmp(path, r->resolved) == 0) ||
 			    strv_contains(&r->other_copies, path) ||
@@ -1178,7 +593,7 @@ resolve_dlopen_in(const struct loader_env *env, const char *program,
 	{
 		struct resolution *r = VEC_PUSH(&deps->resolutions);
 
-		tr = search(&w, name, (ssize_t)caller, r);
+		tr = rv_search(&w, name, (ssize_t)caller, r);
 		if (tr == TRY_FOUND && r->via != STEP_LOADED) {
 			ssize_t same = find_same_file(&w, r->resolved);
 
@@ -1274,7 +689,7 @@ resolution_free(struct resolution *r)
 	free(r->resolved);
 	free(r->error);
 	for (size_t i = 0; i < r->steps.n; i++)
-		step_clear(&r->steps.v[i]);
+		rv_step_clear(&r->steps.v[i]);
 	free(r->steps.v);
 	strv_free(&r->other_copies);
 	memset(r, 0, sizeof *r);
@@ -1386,7 +801,8 @@ loader_session_free(struct loader_session *s)
 	free(s->cache_error);
 	free(s->cwd);
 	free(s->ld_library_path);
-	dir_cache_free(s->env.dirs);
+	rv_dir_cache_free(s->env.dirs);
 	free(s->env.dirs);
 	memset(s, 0, sizeof *s);
 }
+

@@ -1,4 +1,4 @@
-/* The matrix's own layout, shared by its parser (matrix.c), its questions
+/* The matrix's own layout, shared by its parser (parse.c), its questions
  * (query.c) and the generated embedded.c; nothing outside src/matrix/
  * includes this, so callers cannot come to depend on the raw rows. */
 #ifndef CUDAWIZ_MATRIX_INTERNAL_H
@@ -14,7 +14,7 @@ struct matrix {
 	enum matrix_source	 source;
 	/* The rows (every vector and string below) are the compiled-in
 	 * ones, read-only and shared: matrix_free leaves them alone, and a
-	 * change first copies them (matrix.c's own_rows). */
+	 * change first copies them (matrix.c's mx_own_rows). */
 	bool			 borrowed;
 	char			*path;		/* NULL when embedded */
 	char			*date;

@@ -3,6 +3,9 @@
 # fetch layer (libcudawiz-fetch.a, the only user of libcurl).
 libcudawiz_core_a_SOURCES += \
 	src/matrix/matrix.c src/matrix/matrix.h \
+	src/matrix/schema.c src/matrix/schema_int.h \
+	src/matrix/parse.c \
+	src/matrix/write.c \
 	src/matrix/query.c src/matrix/internal.h \
 	src/matrix/cache.c src/matrix/cache.h \
 	src/matrix/redistrib.c src/matrix/redistrib.h \
@@ -22,7 +25,8 @@ nodist_libcudawiz_core_a_SOURCES = src/matrix/embedded.c
 MATRIX_JSON = $(srcdir)/data/matrix.json
 noinst_PROGRAMS = src/matrix/mkembedded
 src_matrix_mkembedded_SOURCES = src/matrix/mkembedded.c \
-	src/matrix/matrix.c src/matrix/query.c \
+	src/matrix/matrix.c src/matrix/schema.c src/matrix/parse.c \
+	src/matrix/write.c src/matrix/query.c \
 	src/util/xalloc.c src/util/strbuf.c src/util/strv.c src/util/version.c
 src_matrix_mkembedded_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -DCUDAWIZ_MKEMBEDDED
 src_matrix_mkembedded_LDADD = $(LIBOBJS) $(JANSSON_LIBS) $(LIBINTL)

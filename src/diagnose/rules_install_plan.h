@@ -4,8 +4,8 @@
  * driver first when this one runs none of it). Shared by the rules that
  * end in "install X": explain's, and the framework rules. Internal to
  * src/diagnose; pure. */
-#ifndef CUDAWIZ_INSTALL_PLAN_H
-#define CUDAWIZ_INSTALL_PLAN_H
+#ifndef CUDAWIZ_RULES_INSTALL_PLAN_H
+#define CUDAWIZ_RULES_INSTALL_PLAN_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diagnose/loader_rules.h"
-#include "diagnose/python_rules.h"
+#include "diagnose/rules_loader_int.h"
+#include "diagnose/rules_python_int.h"
 #include "i18n.h"
 #include "util/strbuf.h"
 #include "util/version.h"

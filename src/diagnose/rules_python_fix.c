@@ -15,8 +15,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "diagnose/loader_rules.h"
-#include "diagnose/python_rules.h"
+#include "diagnose/rules_loader_int.h"
+#include "diagnose/rules_python_int.h"
 #include "i18n.h"
 #include "loader/fatbin.h"
 #include "util/pathnorm.h"

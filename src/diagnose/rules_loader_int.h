@@ -1,9 +1,10 @@
 /* The loader rules' shared parts; each family lives in its own file:
- * rules_soname.c (one soname), rules_libcuda.c (the driver library),
- * rules_loader.c (the survey, stubs directories, mixed CUDA versions).
+ * rules_loader_soname.c (one soname), rules_loader_libcuda.c (the
+ * driver library), rules_loader.c (the survey, stubs directories, mixed
+ * CUDA versions).
  * Internal to src/diagnose. */
-#ifndef CUDAWIZ_LOADER_RULES_H
-#define CUDAWIZ_LOADER_RULES_H
+#ifndef CUDAWIZ_RULES_LOADER_INT_H
+#define CUDAWIZ_RULES_LOADER_INT_H
 
 #include <stdbool.h>
 
@@ -14,7 +15,7 @@
 #define EVIDENCE_MAX	12
 #define WSL_LIB_DIR	"/usr/lib/wsl/lib"
 
-/* loader_rules.c */
+/* rules_loader_common.c */
 bool lr_is_value(const struct fact_str *f, const char *value);
 bool lr_streq(const char *a, const char *b);
 const struct lib_fact *lr_lib_named(const struct facts *facts, const char *soname);
@@ -55,7 +56,7 @@ bool lr_env_managed(const struct facts *facts, const char *path);
 bool lr_libdir_on_path(const struct facts *facts, const char *dir);
 void lr_fix_reach(struct finding *f, const struct facts *facts, const char *dir);
 
-/* rules_soname.c */
+/* rules_loader_soname.c */
 bool lr_has_fatal(const struct lib_fact *lib);
 bool lr_has_skipped(const struct lib_fact *lib);
 void lr_rule_broken(const struct lib_fact *lib, struct findings *out);
@@ -71,7 +72,7 @@ void lr_rule_version(const struct lib_fact *lib, struct findings *out);
 void lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
     struct findings *out);
 
-/* rules_libcuda.c */
+/* rules_loader_libcuda.c */
 bool lr_driver_expected(const struct facts *facts);
 void lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
     struct findings *out);

@@ -1,15 +1,15 @@
 /* What to install on this machine for a CUDA library the loader cannot
  * find: the CUDA release a soname stands for, the newest one this
  * machine's driver runs, as a wheel, a conda package or NVIDIA's package,
- * all chosen through the matrix; see install_plan.h. Pure. */
+ * all chosen through the matrix; see rules_install_plan.h. Pure. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diagnose/install_plan.h"
-#include "diagnose/loader_rules.h"
+#include "diagnose/rules_install_plan.h"
+#include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "util/strbuf.h"

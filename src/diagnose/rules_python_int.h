@@ -1,24 +1,24 @@
 /* The Python rules' shared parts; each family lives in its own file:
  * rules_python.c (the entry, CPU-only builds and each need's loader
- * answer), rules_pyenv.c (an environment's packages: conda and pip CUDA
+ * answer), rules_python_env.c (an environment's packages: conda and pip CUDA
  * packages that conflict, pins a framework's metadata states),
- * rules_fwgpu.c (what the GPU and the driver say about a build: its
- * architectures, its runtime's driver), pyrules_fix.c (which build fits
+ * rules_python_fwgpu.c (what the GPU and the driver say about a build: its
+ * architectures, its runtime's driver), rules_python_fix.c (which build fits
  * this machine, and the pip, conda and driver lines that install it).
  * Internal to src/diagnose. */
-#ifndef CUDAWIZ_PYTHON_RULES_H
-#define CUDAWIZ_PYTHON_RULES_H
+#ifndef CUDAWIZ_RULES_PYTHON_INT_H
+#define CUDAWIZ_RULES_PYTHON_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "diagnose/diagnose.h"
-#include "diagnose/install_plan.h"
+#include "diagnose/rules_install_plan.h"
 #include "matrix/matrix.h"
 
 /* What every Python rule reads, set up once by rules_python(). */
 struct pr_ctx {
-	struct ip_ctx			 ip;		/* for install_plan.h */
+	struct ip_ctx			 ip;		/* for rules_install_plan.h */
 	const struct facts		*facts;
 	const struct matrix		*m;		/* NULL: no matrix */
 	struct findings			*out;
@@ -43,7 +43,7 @@ struct pr_pick {
 	bool				 driver_short;	/* the driver runs none that fits */
 };
 
-/* pyrules_fix.c */
+/* rules_python_fix.c */
 char	*pr_env_words(const struct py_env *e);
 char	*pr_fw_words(const struct framework_fact *fw);
 void	 pr_commentf(struct finding *f, const char *fmt, ...)
@@ -93,12 +93,12 @@ void	 pr_fix_build(const struct pr_ctx *c, struct finding *f,
 void	 pr_fix_driver(const struct pr_ctx *c, struct finding *f, const char *cuda,
 	    const char *min);
 
-/* rules_pyenv.c */
+/* rules_python_env.c */
 bool	 pr_pin_broken(const struct py_env *e, const struct framework_fact *fw,
 	    const char *package);
 void	 pr_rules_env(const struct pr_ctx *c, const struct py_env *e);
 
-/* rules_fwgpu.c */
+/* rules_python_fwgpu.c */
 bool	 pr_loaded_version(const struct pr_ctx *c, const struct py_env *e,
 	    const struct fw_need *n, char *buf, size_t len, char **source);
 void	 pr_rule_arch(const struct pr_ctx *c, const struct py_env *e,

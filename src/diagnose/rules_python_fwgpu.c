@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diagnose/loader_rules.h"
-#include "diagnose/python_rules.h"
+#include "diagnose/rules_loader_int.h"
+#include "diagnose/rules_python_int.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
