@@ -162,32 +162,10 @@ print_json(const struct why *w)
 #define WHY_LLP_ENTRIES	5
 #define WHY_LLP_BYTES	200
 
-static const char *
-source_words(enum step_source s)
-{
-	switch (s) {
-	case STEP_PATH:
-		return _("path");
-	case STEP_LOADED:
-		return _("already loaded");
-	case STEP_RPATH:
-		return "DT_RPATH";
-	case STEP_LD_LIBRARY_PATH:
-		return "LD_LIBRARY_PATH";
-	case STEP_RUNPATH:
-		return "DT_RUNPATH";
-	case STEP_CACHE:
-		return "ld.so.cache";
-	case STEP_DEFAULT:
-		break;
-	}
-	return _("default dir");
-}
-
 static void
 print_step(FILE *fp, size_t n, const struct resolve_step *s)
 {
-	fprintf(fp, "  %2zu. %-16s ", n, source_words(s->source));
+	fprintf(fp, "  %2zu. %-16s ", n, step_words(s->source, STEPW_STEP));
 	if (s->dir != NULL)
 		fprintf(fp, "%s", s->dir[0] != '\0' ? s->dir : _("(current directory)"));
 	if (s->spec != NULL)
@@ -377,7 +355,7 @@ print_text(const struct why *w)
 				continue;
 			if (r->resolved != NULL)
 				fprintf(fp, "  %s => %s (%s)\n", r->name, r->resolved,
-				    source_words(r->via));
+				    step_words(r->via, STEPW_STEP));
 			else
 				fprintf(fp, "  %s => %s\n", r->name,
 				    r->error != NULL ? r->error : _("not found"));

@@ -156,7 +156,8 @@ resolution_evidence(struct finding *f, const struct lib_fact *lib)
 		return;
 	if (lib->resolved != NULL)
 		strv_pushf(&f->evidence, _("here %s resolves to %s (%s)"),
-		    lib->soname, lib->resolved, lib->via != NULL ? lib->via : "?");
+		    lib->soname, lib->resolved, lib->via != STEP_NONE ?
+		    step_words(lib->via, STEPW_FACT) : "?");
 	else
 		strv_pushf(&f->evidence, _("here the dynamic loader does not find %s"),
 		    lib->soname);
@@ -438,7 +439,7 @@ explain_version(struct ctx *c, const struct explain_match *m)
 		    m->version);
 		ip_fix_line(f, prepend_line(dir));
 		free(dir);
-		if (lib != NULL && streq(lib->via, "ld_library_path")) {
+		if (lib != NULL && lib->via == STEP_LD_LIBRARY_PATH) {
 			char *wdir = path_dirname(lib->resolved);
 			char *line = lr_llp_filter(c->facts, drop_dir, wdir);
 
@@ -466,7 +467,7 @@ explain_version(struct ctx *c, const struct explain_match *m)
 		ip_fix_line(f, xstrdup("sudo apt-get install --only-upgrade libstdc++6"));
 		return;
 	}
-	if (lib != NULL && streq(lib->via, "ld_library_path")) {
+	if (lib != NULL && lib->via == STEP_LD_LIBRARY_PATH) {
 		char *wdir = path_dirname(lib->resolved);
 		char *line = lr_llp_filter(c->facts, drop_dir, wdir);
 
