@@ -1,7 +1,6 @@
 /* See words.h. */
 #include "config.h"
 
-
 #include "i18n.h"
 #include "present/words.h"
 
