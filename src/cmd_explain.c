@@ -244,7 +244,8 @@ print_resolution(FILE *fp, const struct lib_fact *lib)
 		return;
 	if (lib->resolved != NULL)
 		fprintf(fp, _("   Here %s resolves to %s (%s).\n"), lib->soname,
-		    lib->resolved, lib->via != NULL ? lib->via : "?");
+		    lib->resolved, lib->via != STEP_NONE ?
+		    step_words(lib->via, STEPW_FACT) : "?");
 	else
 		fprintf(fp, _("   Here the dynamic loader does not find %s.\n"),
 		    lib->soname);
@@ -434,7 +435,7 @@ lib_json(const struct lib_fact *l)
 
 	put(o, "soname", l->soname);
 	json_object_set_new(o, "resolved", jstr(l->resolved));
-	put(o, "via", l->via);
+	put(o, "via", step_words(l->via, STEPW_FACT));
 	put(o, "target", l->target);
 	put(o, "error", l->error);
 	for (size_t i = 0; i < l->copies.n; i++)

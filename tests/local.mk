@@ -91,3 +91,4 @@ include $(top_srcdir)/tests/harden-trust.mk
 include $(top_srcdir)/tests/harden-scripts.mk
 include $(top_srcdir)/tests/harden-reads.mk
 include $(top_srcdir)/tests/harden-matrix.mk
+include $(top_srcdir)/tests/facts.mk

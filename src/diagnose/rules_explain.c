@@ -141,7 +141,8 @@ rx_resolution_evidence(struct finding *f, const struct lib_fact *lib)
 		return;
 	if (lib->resolved != NULL)
 		strv_pushf(&f->evidence, _("here %s resolves to %s (%s)"),
-		    lib->soname, lib->resolved, lib->via != NULL ? lib->via : "?");
+		    lib->soname, lib->resolved, lib->via != STEP_NONE ?
+		    step_words(lib->via, STEPW_FACT) : "?");
 	else
 		strv_pushf(&f->evidence, _("here the dynamic loader does not find %s"),
 		    lib->soname);

@@ -197,7 +197,7 @@ rx_explain_version(struct ctx *c, const struct explain_match *m)
 		    m->version);
 		ip_fix_line(f, rx_prepend_line(dir));
 		free(dir);
-		if (lib != NULL && rx_streq(lib->via, "ld_library_path")) {
+		if (lib != NULL && lib->via == STEP_LD_LIBRARY_PATH) {
 			char *wdir = path_dirname(lib->resolved);
 			char *line = lr_llp_filter(c->facts, rx_drop_dir, wdir);
 
@@ -225,7 +225,7 @@ rx_explain_version(struct ctx *c, const struct explain_match *m)
 		ip_fix_line(f, xstrdup("sudo apt-get install --only-upgrade libstdc++6"));
 		return;
 	}
-	if (lib != NULL && rx_streq(lib->via, "ld_library_path")) {
+	if (lib != NULL && lib->via == STEP_LD_LIBRARY_PATH) {
 		char *wdir = path_dirname(lib->resolved);
 		char *line = lr_llp_filter(c->facts, rx_drop_dir, wdir);
 

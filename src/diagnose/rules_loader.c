@@ -114,12 +114,12 @@ struct rt_dir {
 	char		*dir;		/* normalised */
 	unsigned	 major;
 	const char	*soname;
-	const char	*via;
+	enum step_source via;
 };
 
 static void
 add_rt_dir(struct rt_dir *v, size_t *n, size_t cap, const char *path,
-    unsigned major, const char *soname, const char *via)
+    unsigned major, const char *soname, enum step_source via)
 {
 	char *d = path_dirname(path), *nd = path_normalise(d);
 
@@ -179,7 +179,7 @@ rule_mixed(const struct diagnose_input *in, struct findings *out)
 		for (size_t j = 0; j < l->copies.n; j++) {
 			const struct lib_copy *c = &l->copies.v[j];
 
-			if (c->reached_via != NULL && c->loadable)
+			if (c->reached_via != STEP_NONE && c->loadable)
 				add_rt_dir(dirs, &n, sizeof dirs / sizeof *dirs,
 				    c->path, v.part[0], l->soname, c->reached_via);
 		}
@@ -193,7 +193,7 @@ rule_mixed(const struct diagnose_input *in, struct findings *out)
 		if (!seen && nmajors < sizeof majors / sizeof *majors)
 			majors[nmajors++] = dirs[i].major;
 		snprintf(key, sizeof key, "%u", dirs[i].major);
-		if (lr_streq(dirs[i].via, "ld_library_path") &&
+		if (dirs[i].via == STEP_LD_LIBRARY_PATH &&
 		    !strv_contains(&llp_majors, key))
 			strv_push(&llp_majors, key);
 	}
@@ -217,11 +217,11 @@ rule_mixed(const struct diagnose_input *in, struct findings *out)
 		 * LD_LIBRARY_PATH runtime's. */
 		keep = nvcc_major(facts);
 		for (size_t i = 0; i < n && keep == 0; i++)
-			if (lr_streq(dirs[i].via, "ld_library_path"))
+			if (dirs[i].via == STEP_LD_LIBRARY_PATH)
 				keep = dirs[i].major;
 		for (size_t i = 0; i < n; i++)
 			if (dirs[i].major != keep &&
-			    lr_streq(dirs[i].via, "ld_library_path"))
+			    dirs[i].via == STEP_LD_LIBRARY_PATH)
 				strv_push(&drop, dirs[i].dir);
 		strv_pushf(&f->fix, "# %s", _("keep one CUDA major on LD_LIBRARY_PATH:"));
 		strv_push_owned(&f->fix, lr_llp_without(facts, &drop, false));

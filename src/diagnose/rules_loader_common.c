@@ -415,23 +415,9 @@ on_llp(const struct facts *facts, const char *dir)
 
 /* How a winner was reached, in words. */
 const char *
-lr_via_words(const char *via)
+lr_via_words(enum step_source via)
 {
-	if (via == NULL)
-		return _("an unknown step");
-	if (strcmp(via, "ld_library_path") == 0)
-		return _("LD_LIBRARY_PATH");
-	if (strcmp(via, "ld.so.conf") == 0)
-		return _("the ld.so.cache (ld.so.conf)");
-	if (strcmp(via, "default") == 0)
-		return _("a default directory");
-	if (strcmp(via, "rpath") == 0)
-		return _("DT_RPATH");
-	if (strcmp(via, "runpath") == 0)
-		return _("DT_RUNPATH");
-	if (strcmp(via, "loaded") == 0)
-		return _("an object already loaded");
-	return _("the path as given");
+	return step_words(via, STEPW_SENTENCE);
 }
 
 /* "LD_LIBRARY_PATH entry /opt/x", "the ld.so.cache", … for one step. */
@@ -457,6 +443,7 @@ lr_step_words(const struct resolve_step *s)
 		return xasprintf(_("default directory %s"), dir);
 	case STEP_LOADED:
 		return xstrdup(_("the objects already loaded"));
+	case STEP_NONE:
 	case STEP_PATH:
 		break;
 	}
@@ -534,14 +521,8 @@ lr_search_evidence(struct finding *f, const struct lib_fact *lib)
 			    "… and %zu more", more), more);
 		}
 		if (dirs.len > 0) {
-			const char *what = order[k] == STEP_LD_LIBRARY_PATH ?
-			    "LD_LIBRARY_PATH" : order[k] == STEP_RPATH ?
-			    "DT_RPATH" : order[k] == STEP_RUNPATH ? "DT_RUNPATH" :
-			    order[k] == STEP_CACHE ? _("the ld.so.conf directories") :
-			    _("default directories");
-
-			strv_pushf(&f->evidence, _("not in %s: %s"), what,
-			    strbuf_str(&dirs));
+			strv_pushf(&f->evidence, _("not in %s: %s"),
+			    step_words(order[k], STEPW_LIST), strbuf_str(&dirs));
 		}
 		strbuf_free(&dirs);
 	}

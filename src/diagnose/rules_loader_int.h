@@ -47,7 +47,7 @@ char *lr_llp_without(const struct facts *facts, const struct strv *drop,
     bool drop_stubs);
 char *lr_llp_filter(const struct facts *facts,
     bool (*drop)(const char *dir, const void *arg), const void *arg);
-const char *lr_via_words(const char *via);
+const char *lr_via_words(enum step_source via);
 char *lr_step_words(const struct resolve_step *s);
 void lr_winner_evidence(struct finding *f, const struct lib_fact *lib);
 void lr_search_evidence(struct finding *f, const struct lib_fact *lib);

@@ -260,7 +260,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 			strv_pushf(&f->evidence, _("shadowed: %s"), wsl_copy);
 		wsl_linux_driver_evidence(f, facts);
 		finding_evidence_cap(f, EVIDENCE_MAX);
-		if (lr_streq(lib->via, "ld_library_path")) {
+		if (lib->via == STEP_LD_LIBRARY_PATH) {
 			struct strv drop = STRV_INIT;
 			char *dir = path_dirname(lib->resolved);
 
@@ -338,11 +338,11 @@ lr_rule_stub_winner(const struct facts *facts, const struct lib_fact *lib,
 		lr_fix_rm(f, lib->resolved);
 		if (!strv_contains(&f->fix, "sudo ldconfig"))
 			strv_push(&f->fix, "sudo ldconfig");
-	} else if (lr_streq(lib->via, "ld_library_path")) {
+	} else if (lib->via == STEP_LD_LIBRARY_PATH) {
 		lr_fix_once(f, _("take the stubs directory out of LD_LIBRARY_PATH "
 		    "(link with -L, never run with it):"),
 		    lr_llp_without(facts, NULL, true));
-	} else if (lr_streq(lib->via, "ld.so.conf") &&
+	} else if (lib->via == STEP_CACHE &&
 	    lr_ldconf_file_of(facts, dir) != NULL) {
 		lr_fix_comment(f, _("take the stubs directory out of the loader's "
 		    "configuration:"));

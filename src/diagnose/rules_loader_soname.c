@@ -534,7 +534,7 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 	for (size_t i = 0; i < lib->copies.n; i++) {
 		const struct lib_copy *c = &lib->copies.v[i];
 
-		if (c->reached_via == NULL || !c->loadable || c->stub ||
+		if (c->reached_via == STEP_NONE || !c->loadable || c->stub ||
 		    lr_streq(c->target, lib->target) ||
 		    !file_version(lib->soname, c->target != NULL ? c->target :
 		    c->path, &cv) || version_cmp(&wv, &cv) == 0)
@@ -568,7 +568,7 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 	}
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	wdir = path_dirname(lib->resolved);
-	if (lr_streq(lib->via, "ld_library_path")) {
+	if (lib->via == STEP_LD_LIBRARY_PATH) {
 		struct strv drop = STRV_INIT;
 
 		strv_push(&drop, wdir);
@@ -576,7 +576,7 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 		    "that shadows it:"));
 		strv_push_owned(&f->fix, lr_llp_without(facts, &drop, false));
 		strv_free(&drop);
-	} else if (lr_streq(lib->via, "ld.so.conf") &&
+	} else if (lib->via == STEP_CACHE &&
 	    lr_ldconf_file_of(facts, wdir) != NULL && older) {
 		lr_fix_comment(f, _("to load the newer copy, drop the older "
 		    "directory from the ld.so.conf file that lists it:"));

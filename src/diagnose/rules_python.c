@@ -587,14 +587,14 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 	}
 	f->severity = differ ? SEV_ERROR : SEV_WARNING;
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	if (lr_streq(n0->shadowed_via, "ld_library_path")) {
+	if (n0->shadowed_via == STEP_LD_LIBRARY_PATH) {
 		strv_push(&drop, dir);
 		lr_fix_comment(f, _("drop the directory that shadows them from "
 		    "LD_LIBRARY_PATH (here, and where it is set: ~/.bashrc, a module "
 		    "file, the job script):"));
 		ip_fix_line(f, lr_llp_without(c->facts, &drop, false));
 		lr_fix_env_script(f, e->prefix, NULL);
-	} else if (lr_streq(n0->shadowed_via, "rpath") && e->kind == PYENV_CONDA) {
+	} else if (n0->shadowed_via == STEP_RPATH && e->kind == PYENV_CONDA) {
 		lr_fix_comment(f, _("the interpreter's DT_RPATH (the environment's "
 		    "lib/) comes first: find the conda package that put these "
 		    "libraries there and remove it, or install the framework from "
@@ -647,8 +647,8 @@ mismatch_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 
 		strv_pushf(&f->evidence, _("a copy that fits: %s"),
 		    good->target != NULL ? good->target : good->path);
-		if (lr_streq(n->lib->via, "ld_library_path") &&
-		    good->reached_via != NULL) {
+		if (n->lib->via == STEP_LD_LIBRARY_PATH &&
+		    good->reached_via != STEP_NONE) {
 			struct strv drop = STRV_INIT;
 
 			strv_push(&drop, wdir);
@@ -739,7 +739,7 @@ rule_mismatch(const struct pr_ctx *c, const struct py_env *e,
 	for (size_t i = 0; i < fw->needs.n; i++) {
 		const struct fw_need *n = &fw->needs.v[i];
 
-		if (n->soname == NULL || !resolved(n) || n->shadowed_via != NULL ||
+		if (n->soname == NULL || !resolved(n) || n->shadowed_via != STEP_NONE ||
 		    strv_contains(&seen, n->soname) ||
 		    pr_pin_broken(e, fw, n->expected_pkg))
 			continue;
@@ -772,7 +772,7 @@ gather(const struct py_env *e, const struct fw_need *like, const char *dir,
 				    pr_pin_broken(e, fw, n->expected_pkg))
 					continue;
 			} else {
-				if (!resolved(n) || n->shadowed_via == NULL)
+				if (!resolved(n) || n->shadowed_via == STEP_NONE)
 					continue;
 				d = path_dirname(n->lib->resolved);
 				same = path_same(d, dir);
@@ -800,7 +800,7 @@ needs_rules(const struct pr_ctx *c, const struct py_env *e)
 			struct need_refs refs = { NULL, 0, 0 };
 			char *key, *dir = NULL;
 
-			if (n->soname == NULL || (resolved(n) && n->shadowed_via == NULL))
+			if (n->soname == NULL || (resolved(n) && n->shadowed_via == STEP_NONE))
 				continue;
 			if (!resolved(n) && pr_pin_broken(e, fw, n->expected_pkg))
 				continue;	/* the pin's finding says it */

@@ -213,13 +213,13 @@ toolkit_holding(const struct facts *facts, const char *path)
 }
 
 static int
-via_rank(const char *via)
+via_rank(enum step_source via)
 {
-	if (via == NULL)
+	if (via == STEP_NONE)
 		return 3;
-	if (strcmp(via, "ld_library_path") == 0)
+	if (via == STEP_LD_LIBRARY_PATH)
 		return 0;
-	if (strcmp(via, "ld.so.conf") == 0)
+	if (via == STEP_CACHE)
 		return 1;
 	return 2;
 }
@@ -313,11 +313,12 @@ nvcc_runtime_mismatch(const struct facts *facts, struct findings *out)
 		if (rt[i].tk != NULL) {
 			words = toolkit_words(rt[i].tk);
 			strv_pushf(&f->evidence, _("%s resolves to %s (via %s), from %s"),
-			    l->soname, l->resolved, l->via, words);
+			    l->soname, l->resolved, step_words(l->via, STEPW_FACT), words);
 			free(words);
 		} else {
 			strv_pushf(&f->evidence, _("%s resolves to %s (via %s): CUDA %ld"),
-			    l->soname, l->resolved, l->via, rt[i].major);
+			    l->soname, l->resolved, step_words(l->via, STEPW_FACT),
+			    rt[i].major);
 		}
 	}
 

@@ -33,20 +33,21 @@ good(enum need_state s)
 }
 
 static void
-side_of(struct check_side *s, const struct lib_fact *l, const char *shadowed)
+side_of(struct check_side *s, const struct lib_fact *l,
+    enum step_source shadowed)
 {
 	if (l == NULL) {
 		s->state = NEED_ABSENT;
 		return;
 	}
 	s->path = l->resolved != NULL ? xstrdup(l->resolved) : NULL;
-	s->via = l->via != NULL ? xstrdup(l->via) : NULL;
+	s->via = l->via != STEP_NONE ? xstrdup(step_words(l->via, STEPW_FACT)) : NULL;
 	s->error = l->error != NULL ? xstrdup(l->error) : NULL;
 	if (l->resolved == NULL)
 		s->state = NEED_MISSING;
 	else if (l->stub)
 		s->state = NEED_STUB;
-	else if (shadowed != NULL)
+	else if (shadowed != STEP_NONE)
 		s->state = NEED_SHADOWED;
 	else
 		s->state = NEED_RESOLVES;
@@ -122,7 +123,7 @@ framework_rows(const struct facts *before, const struct facts *after,
 				r->env = xstrdup(e->prefix);
 				r->optional = n->optional;
 				side_of(&r->before, nb != NULL ? nb->lib : NULL,
-				    nb != NULL ? nb->shadowed_via : NULL);
+				    nb != NULL ? nb->shadowed_via : STEP_NONE);
 				side_of(&r->after, n->lib, n->shadowed_via);
 				judge(r);
 			}
@@ -151,8 +152,8 @@ check_compare(const struct facts *before, const struct facts *after,
 
 		r->soname = xstrdup(l->soname);
 		r->optional = l->optional;
-		side_of(&r->before, lib_in(before, l->soname), NULL);
-		side_of(&r->after, l, NULL);
+		side_of(&r->before, lib_in(before, l->soname), STEP_NONE);
+		side_of(&r->after, l, STEP_NONE);
 		judge(r);
 	}
 }

@@ -225,8 +225,7 @@ plan_need(struct build *b, const struct py_env *e,
 		char *dir;
 		const struct lib_copy *own = NULL;
 
-		if (n->shadowed_via == NULL ||
-		    strcmp(n->shadowed_via, "ld_library_path") != 0)
+		if (n->shadowed_via != STEP_LD_LIBRARY_PATH)
 			goto out;
 		dir = path_dirname(lib->resolved);
 		remove_dir(&b->p->ld_library_path, llp, dir);
@@ -241,7 +240,7 @@ plan_need(struct build *b, const struct py_env *e,
 		}
 		/* Its own copy must then be reached by a later step; when
 		 * none would, the plan puts it first. */
-		if (own != NULL && own->reached_via == NULL)
+		if (own != NULL && own->reached_via == STEP_NONE)
 			push_dir(&b->first, n->expected_dir);
 		free(dir);
 		goto out;

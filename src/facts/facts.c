@@ -188,7 +188,6 @@ lib_fact_free(struct lib_fact *l)
 {
 	free(l->soname);
 	free(l->resolved);
-	free(l->via);
 	free(l->target);
 	free(l->error);
 	for (size_t i = 0; i < l->steps.n; i++) {
@@ -204,13 +203,11 @@ lib_fact_free(struct lib_fact *l)
 		free(l->copies.v[i].target);
 		free(l->copies.v[i].soname);
 		free(l->copies.v[i].problem);
-		free(l->copies.v[i].reached_via);
 	}
 	free(l->copies.v);
 	for (size_t i = 0; i < l->dangling.n; i++) {
 		free(l->dangling.v[i].path);
 		free(l->dangling.v[i].link);
-		free(l->dangling.v[i].via);
 	}
 	free(l->dangling.v);
 	free(l->elf_soname);

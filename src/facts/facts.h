@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "facts/pyfacts.h"
+#include "facts/stepsource.h"
 #include "facts/vfacts.h"
 #include "util/strv.h"
 
@@ -235,9 +236,9 @@ struct lib_copy {
 	char	*problem;	/* why not, when !loadable */
 	bool	 tried;		/* a step before the winner met it and passed over */
 	/* The search step after the winner's that would reach it if the
-	 * winner were gone ("ld_library_path", "ld.so.conf", "default");
-	 * NULL when none would. */
-	char	*reached_via;
+	 * winner were gone (LD_LIBRARY_PATH, the cache, a default
+	 * directory); STEP_NONE when none would. */
+	enum step_source reached_via;
 	bool	 stub;		/* in (or a link into) a directory named "stubs" */
 };
 
@@ -247,16 +248,16 @@ struct lib_copy {
 struct lib_dangling {
 	char	*path;
 	char	*link;		/* what it points to, as written; NULL: a stale cache entry */
-	char	*via;		/* the step's source: "ld_library_path", … */
+	enum step_source via;	/* the step's source */
 };
 
 struct lib_fact {
 	char	*soname;	/* libcudart.so.13, libcuda.so.1, … as asked for */
 	char	*resolved;	/* the path the loader opens; NULL when not found */
-	/* How the winner was reached: "ld_library_path", "ld.so.conf" (the
-	 * cache ldconfig builds from it), "default", "rpath", "runpath",
-	 * "loaded", "path". */
-	char	*via;
+	/* How the winner was reached; STEP_NONE when not resolved.
+	 * Named by step_words() (doctor's JSON calls the cache
+	 * "ld.so.conf", what ldconfig builds it from). */
+	enum step_source via;
 	char	*target;	/* the real file behind resolved */
 	bool	 optional;	/* absence is normal (TensorRT, unversioned libcuda.so) */
 	char	*error;		/* the loader's message when not resolved */

@@ -33,7 +33,6 @@ fw_need_free(struct fw_need *n)
 		lib_fact_free(n->lib);
 		free(n->lib);
 	}
-	free(n->shadowed_via);
 	memset(n, 0, sizeof *n);
 }
 
@@ -161,7 +160,7 @@ framework_gpu_ready(const struct framework_fact *fw)
 	if (fw->gpu != FW_GPU_YES || !framework_loads(fw))
 		return false;
 	for (size_t i = 0; i < fw->needs.n; i++)
-		if (fw->needs.v[i].shadowed_via != NULL)
+		if (fw->needs.v[i].shadowed_via != STEP_NONE)
 			return false;
 	return true;
 }

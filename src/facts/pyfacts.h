@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "facts/stepsource.h"
 #include "util/strv.h"
 
 struct lib_fact;
@@ -88,8 +89,8 @@ struct fw_need {
 	struct lib_fact		*lib;
 	/* Resolved, but elsewhere than expected_dir, from a step that
 	 * comes before the expected one: the entry that shadows it
-	 * ("ld_library_path" …); NULL when not shadowed. */
-	char			*shadowed_via;
+	 * (LD_LIBRARY_PATH …); STEP_NONE when not shadowed. */
+	enum step_source	 shadowed_via;
 };
 
 enum fw_gpu {

@@ -712,28 +712,6 @@ closure_free(struct closure *c)
 }
 
 const char *
-step_source_name(enum step_source s)
-{
-	switch (s) {
-	case STEP_PATH:
-		return "path";
-	case STEP_LOADED:
-		return "loaded";
-	case STEP_RPATH:
-		return "rpath";
-	case STEP_LD_LIBRARY_PATH:
-		return "ld_library_path";
-	case STEP_RUNPATH:
-		return "runpath";
-	case STEP_CACHE:
-		return "cache";
-	case STEP_DEFAULT:
-		break;
-	}
-	return "default";
-}
-
-const char *
 step_result_name(enum step_result r)
 {
 	switch (r) {

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "facts/stepsource.h"
 #include "loader/elfobj.h"
 #include "loader/ldcache.h"
 #include "loader/profile.h"
@@ -37,15 +38,8 @@
 #define RESOLVE_STEPS_PER_NAME	20000
 #define RESOLVE_STEPS_PER_RUN	30000
 
-enum step_source {
-	STEP_PATH = 0,		/* the name has a '/': opened as given */
-	STEP_LOADED,		/* an object already loaded answers to the name */
-	STEP_RPATH,
-	STEP_LD_LIBRARY_PATH,
-	STEP_RUNPATH,
-	STEP_CACHE,
-	STEP_DEFAULT,
-};
+/* enum step_source, where a step searched, is the facts model's
+ * (facts/stepsource.h): the facts keep the winner's step. */
 
 enum step_result {
 	STEP_NOT_FOUND = 0,	/* no file of that name there */
@@ -190,7 +184,6 @@ int	resolve_closure(const struct loader_env *env, const char *path,
 	    struct closure *out, char **err);
 void	closure_free(struct closure *c);
 
-const char	*step_source_name(enum step_source s);	/* "rpath", "ld_library_path", … */
 const char	*step_result_name(enum step_result r);	/* "not_found", "found", … */
 
 #endif

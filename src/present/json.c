@@ -456,7 +456,7 @@ copy_json(const struct lib_copy *c)
 	set(o, "loadable", json_boolean(c->loadable));
 	set(o, "problem", jstr(c->problem));
 	set(o, "tried", json_boolean(c->tried));
-	set(o, "reached_via", jstr(c->reached_via));
+	set(o, "reached_via", jstr(step_words(c->reached_via, STEPW_FACT)));
 	set(o, "stub", json_boolean(c->stub));
 	return o;
 }
@@ -474,7 +474,7 @@ libraries_json(const struct facts *f)
 
 		set(o, "soname", jstr(l->soname));
 		set(o, "resolved", jstr(l->resolved));
-		set(o, "via", jstr(l->via));
+		set(o, "via", jstr(step_words(l->via, STEPW_FACT)));
 		set(o, "target", jstr(l->target));
 		set(o, "optional", json_boolean(l->optional));
 		set(o, "error", jstr(l->error));
@@ -496,7 +496,7 @@ libraries_json(const struct facts *f)
 
 			set(d, "path", jstr(l->dangling.v[j].path));
 			set(d, "link", jstr(l->dangling.v[j].link));
-			set(d, "via", jstr(l->dangling.v[j].via));
+			set(d, "via", jstr(step_words(l->dangling.v[j].via, STEPW_FACT)));
 			json_array_append_new(dangling, d);
 		}
 		set(o, "dangling", dangling);

@@ -49,10 +49,10 @@ need_json(const struct fw_need *n)
 	put(o, "expected_package", jstr(n->expected_pkg));
 	put(o, "optional", json_boolean(n->optional));
 	put(o, "resolved", jstr(l != NULL ? l->resolved : NULL));
-	put(o, "via", jstr(l != NULL ? l->via : NULL));
+	put(o, "via", jstr(l != NULL ? step_words(l->via, STEPW_FACT) : NULL));
 	put(o, "target", jstr(l != NULL ? l->target : NULL));
 	put(o, "error", jstr(l != NULL ? l->error : NULL));
-	put(o, "shadowed_via", jstr(n->shadowed_via));
+	put(o, "shadowed_via", jstr(step_words(n->shadowed_via, STEPW_FACT)));
 	for (size_t i = 0; l != NULL && i < l->steps.n; i++)
 		json_array_append_new(steps, json_step(&l->steps.v[i]));
 	put(o, "steps", steps);

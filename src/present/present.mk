@@ -7,5 +7,6 @@ libcudawiz_present_a_SOURCES += \
 	src/present/text_verify.c \
 	src/present/textline.c src/present/textline.h \
 	src/present/words.c src/present/words.h \
+	src/present/why.c src/present/why.h \
 	src/present/text.c src/present/text.h \
 	src/present/style.c src/present/style.h

@@ -38,7 +38,7 @@ status_piece(struct tline *l, const struct framework_fact *fw)
 	for (size_t i = 0; i < fw->needs.n; i++) {
 		const struct fw_need *n = &fw->needs.v[i];
 
-		if (n->shadowed_via != NULL) {
+		if (n->shadowed_via != STEP_NONE) {
 			pl_piecef(l, _("%s shadowed via %s"), n->soname,
 			    words_via(n->shadowed_via));
 			return;

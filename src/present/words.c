@@ -1,8 +1,6 @@
 /* See words.h. */
 #include "config.h"
 
-#include <string.h>
-
 #include "i18n.h"
 #include "present/words.h"
 
@@ -21,15 +19,9 @@ words_severity(enum severity sev)
 }
 
 const char *
-words_via(const char *via)
+words_via(enum step_source via)
 {
-	if (via == NULL)
-		return "?";
-	if (strcmp(via, "ld_library_path") == 0)
-		return "LD_LIBRARY_PATH";
-	if (strcmp(via, "default") == 0)
-		return _("a default directory");
-	return via;
+	return step_words(via, STEPW_SHORT);
 }
 
 const char *

@@ -284,7 +284,7 @@ fw_find_shadow(struct fw_run *run, struct fw_need *n)
 	char *dir, *cdir;
 
 	if (n->expected_dir == NULL || l == NULL || l->resolved == NULL ||
-	    l->via == NULL || !file_in(run, n->expected_dir, n->soname))
+	    l->via == STEP_NONE || !file_in(run, n->expected_dir, n->soname))
 		return;
 	dir = path_dirname(l->resolved);
 	cdir = fw_canon_dir(run, dir);
@@ -304,7 +304,7 @@ fw_find_shadow(struct fw_run *run, struct fw_need *n)
 			free(sd);
 		}
 		if (!passed)
-			n->shadowed_via = xstrdup(l->via);
+			n->shadowed_via = l->via;
 	}
 	free(cdir);
 }

@@ -449,7 +449,7 @@ lib_copy_fact(struct lib_fact *d, const struct lib_fact *s)
 	memset(d, 0, sizeof *d);
 	d->soname = dup0(s->soname);
 	d->resolved = dup0(s->resolved);
-	d->via = dup0(s->via);
+	d->via = s->via;
 	d->target = dup0(s->target);
 	d->optional = s->optional;
 	d->error = dup0(s->error);
@@ -476,7 +476,7 @@ lib_copy_fact(struct lib_fact *d, const struct lib_fact *s)
 		b->loadable = a->loadable;
 		b->problem = dup0(a->problem);
 		b->tried = a->tried;
-		b->reached_via = dup0(a->reached_via);
+		b->reached_via = a->reached_via;
 		b->stub = a->stub;
 	}
 	for (size_t i = 0; i < s->dangling.n; i++) {
@@ -485,7 +485,7 @@ lib_copy_fact(struct lib_fact *d, const struct lib_fact *s)
 
 		b->path = dup0(a->path);
 		b->link = dup0(a->link);
-		b->via = dup0(a->via);
+		b->via = a->via;
 	}
 	d->elf_soname = dup0(s->elf_soname);
 	for (size_t i = 0; i < s->elf_verdefs.n; i++)
@@ -509,5 +509,5 @@ fw_need_copy(struct fw_need *dst, const struct fw_need *src)
 		dst->lib = xcalloc(1, sizeof *dst->lib);
 		lib_copy_fact(dst->lib, src->lib);
 	}
-	dst->shadowed_via = dup0(src->shadowed_via);
+	dst->shadowed_via = src->shadowed_via;
 }

@@ -48,6 +48,7 @@ static int
 source_rank(enum step_source s)
 {
 	switch (s) {
+	case STEP_NONE:
 	case STEP_PATH:
 	case STEP_LOADED:
 		return 0;
@@ -63,15 +64,6 @@ source_rank(enum step_source s)
 		break;
 	}
 	return 5;
-}
-
-/* The name doctor's "via" has always used: the cache is what ldconfig
- * builds from /etc/ld.so.conf, and reports said "ld.so.conf" before the
- * cache was read. */
-static const char *
-via_name(enum step_source s)
-{
-	return s == STEP_CACHE ? "ld.so.conf" : step_source_name(s);
 }
 
 /* A file in a directory named "stubs", where toolkits keep the stub
@@ -122,17 +114,17 @@ dir_index(const struct strv *dirs, const char *dir)
 
 /*
  * The search step after the winner's that would load the copy at path if
- * the winner were gone, or NULL. The sources come in glibc's order; within
+ * the winner were gone, or STEP_NONE. The sources come in glibc's order; within
  * LD_LIBRARY_PATH and the default directories a later entry counts.
  */
-static const char *
+static enum step_source
 later_step(const struct loader_env *env, const struct lib_fact *l,
     const char *path)
 {
 	const struct resolve_step *win = NULL;
 	int wrank = -1;
 	char *dir = path_dirname(path);
-	const char *via = NULL;
+	enum step_source via = STEP_NONE;
 	long ix;
 
 	if (l->resolved != NULL && l->steps.n > 0 &&
@@ -146,7 +138,7 @@ later_step(const struct loader_env *env, const struct lib_fact *l,
 	if (ix >= 0 && (wrank < source_rank(STEP_LD_LIBRARY_PATH) ||
 	    (win->source == STEP_LD_LIBRARY_PATH && win->dir != NULL &&
 	    ix > llp_index(env->ld_library_path, win->dir)))) {
-		via = "ld_library_path";
+		via = STEP_LD_LIBRARY_PATH;
 		goto out;
 	}
 	if (env->cache == NULL && env->ldconf_dirs != NULL) {
@@ -154,7 +146,7 @@ later_step(const struct loader_env *env, const struct lib_fact *l,
 		if (ix >= 0 && (wrank < source_rank(STEP_CACHE) ||
 		    (win->source == STEP_CACHE && win->dir != NULL &&
 		    ix > dir_index(env->ldconf_dirs, win->dir)))) {
-			via = "ld.so.conf";
+			via = STEP_CACHE;
 			goto out;
 		}
 	} else if (env->cache != NULL && wrank < source_rank(STEP_CACHE)) {
@@ -163,7 +155,7 @@ later_step(const struct loader_env *env, const struct lib_fact *l,
 		    env->prof->machine), &env->prof->hwcaps_active);
 
 		if (e != NULL && strcmp(e->value, path) == 0) {
-			via = "ld.so.conf";
+			via = STEP_CACHE;
 			goto out;
 		}
 	}
@@ -171,7 +163,7 @@ later_step(const struct loader_env *env, const struct lib_fact *l,
 	if (ix >= 0 && (wrank < source_rank(STEP_DEFAULT) ||
 	    (win->source == STEP_DEFAULT && win->dir != NULL &&
 	    ix > dir_index(&env->prof->system_dirs, win->dir))))
-		via = "default";
+		via = STEP_DEFAULT;
 out:
 	free(dir);
 	return via;
@@ -184,7 +176,6 @@ fill_copy(const struct loader_env *env, const struct lib_fact *l,
 	const struct loader_profile *prof = env->prof;
 	char *why = NULL, *err = NULL;
 	struct elfobj obj;
-	const char *later;
 
 	c->path = xstrdup(path);
 	if (sysroot_realpath(env->sr, path, &c->target) != 0)
@@ -207,8 +198,7 @@ fill_copy(const struct loader_env *env, const struct lib_fact *l,
 		c->soname = xstrdup(obj.soname);
 	free(err);
 	elfobj_free(&obj);
-	later = later_step(env, l, path);
-	c->reached_via = later != NULL ? xstrdup(later) : NULL;
+	c->reached_via = later_step(env, l, path);
 }
 
 static void
@@ -218,7 +208,6 @@ copy_free(struct lib_copy *c)
 	free(c->target);
 	free(c->soname);
 	free(c->problem);
-	free(c->reached_via);
 }
 
 /* One real file reached under two directory names (lib64 and the
@@ -236,7 +225,7 @@ add_copy(const struct loader_env *env, struct lib_fact *l, const char *path)
 
 		if (o->target == NULL || strcmp(o->target, c.target) != 0)
 			continue;
-		if (o->reached_via == NULL && c.reached_via != NULL) {
+		if (o->reached_via == STEP_NONE && c.reached_via != STEP_NONE) {
 			copy_free(o);
 			*o = c;
 		} else {
@@ -316,7 +305,7 @@ find_dangling(const struct loader_env *env, const struct kept_dirs *kept,
 		d = VEC_PUSH(&l->dangling);
 		d->path = path;
 		d->link = link;
-		d->via = xstrdup(via_name(s->source));
+		d->via = s->source;
 	}
 }
 
@@ -333,7 +322,7 @@ take_resolution(struct lib_fact *out, struct resolution *r)
 	out->steps.cap = r->steps.cap;
 	memset(&r->steps, 0, sizeof r->steps);
 	if (out->resolved != NULL)
-		out->via = xstrdup(via_name(r->via));
+		out->via = r->via;
 }
 
 /* Names whose absence is normal: TensorRT, which frameworks probe for

@@ -32,8 +32,8 @@ static const char *const system_dirs[] = {
 
 /* The loader's search steps that come from the process environment and
  * the system's configuration (not a framework's RPATH). */
-static const char *const loader_vias[] = {
-	"ld_library_path", "ld.so.conf", "default",
+static const enum step_source loader_vias[] = {
+	STEP_LD_LIBRARY_PATH, STEP_CACHE, STEP_DEFAULT,
 };
 
 static char *
@@ -128,9 +128,8 @@ loader_answer(const struct facts *f, const char *real, const char *realdir)
 		bool via = false;
 		char *have;
 
-		for (size_t j = 0; l->via != NULL &&
-		    j < sizeof loader_vias / sizeof loader_vias[0]; j++)
-			via |= strcmp(l->via, loader_vias[j]) == 0;
+		for (size_t j = 0; j < sizeof loader_vias / sizeof loader_vias[0]; j++)
+			via |= l->via == loader_vias[j];
 		if (!via || l->resolved == NULL)
 			continue;
 		have = real_or_copy(l->resolved);

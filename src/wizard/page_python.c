@@ -36,10 +36,9 @@ status_text(const struct framework_fact *fw, const struct wglyphs *g,
 	for (size_t i = 0; i < fw->needs.n; i++) {
 		const struct fw_need *n = &fw->needs.v[i];
 
-		if (n->shadowed_via != NULL)
+		if (n->shadowed_via != STEP_NONE)
 			return xasprintf(_("%s %s shadowed via %s"), g->bad,
-			    n->soname, strcmp(n->shadowed_via, "ld_library_path") == 0 ?
-			    "LD_LIBRARY_PATH" : n->shadowed_via);
+			    n->soname, step_words(n->shadowed_via, STEPW_TAG));
 	}
 	if (framework_loads(fw)) {
 		*slot = fw->gpu == FW_GPU_NO ? WS_WARNING : WS_NORMAL;

@@ -18,7 +18,7 @@ set_lib(struct lib_fact *l, const char *soname, const char *resolved,
 	memset(l, 0, sizeof *l);
 	l->soname = xstrdup(soname);
 	l->resolved = resolved != NULL ? xstrdup(resolved) : NULL;
-	l->via = resolved != NULL ? xstrdup("ld_library_path") : NULL;
+	l->via = resolved != NULL ? STEP_LD_LIBRARY_PATH : STEP_NONE;
 	l->error = resolved == NULL ? xstrdup("not found") : NULL;
 	l->optional = optional;
 }
@@ -33,7 +33,7 @@ add_lib(struct facts *f, const char *soname, const char *resolved,
 /* One environment with torch needing soname, resolved to resolved. */
 static void
 add_torch(struct facts *f, const char *soname, const char *resolved,
-    const char *shadowed)
+    enum step_source shadowed)
 {
 	struct py_env *e = VEC_PUSH(&f->python_envs);
 	struct framework_fact *fw;
@@ -49,7 +49,7 @@ add_torch(struct facts *f, const char *soname, const char *resolved,
 	n->soname = xstrdup(soname);
 	n->lib = xmalloc(sizeof *n->lib);
 	set_lib(n->lib, soname, resolved, false);
-	n->shadowed_via = shadowed != NULL ? xstrdup(shadowed) : NULL;
+	n->shadowed_via = shadowed;
 }
 
 static const struct check_row *
@@ -112,8 +112,8 @@ test_frameworks(void)
 	struct check_rows rows;
 	const struct check_row *r;
 
-	add_torch(b, "libcudnn.so.9", "/usr/lib/libcudnn.so.9", "ld_library_path");
-	add_torch(a, "libcudnn.so.9", "/home/u/env/lib/libcudnn.so.9", NULL);
+	add_torch(b, "libcudnn.so.9", "/usr/lib/libcudnn.so.9", STEP_LD_LIBRARY_PATH);
+	add_torch(a, "libcudnn.so.9", "/home/u/env/lib/libcudnn.so.9", STEP_NONE);
 	check_compare(b, a, &rows);
 	r = row(&rows, "libcudnn.so.9", true);
 	ok(r != NULL, "a framework's need has its own row");

@@ -16,7 +16,7 @@
 #include "util/xalloc.h"
 
 static struct lib_fact *
-lib_resolved(const char *soname, const char *path, const char *via)
+lib_resolved(const char *soname, const char *path, enum step_source via)
 {
 	struct lib_fact *l = xcalloc(1, sizeof *l);
 	struct resolve_step *s;
@@ -24,7 +24,7 @@ lib_resolved(const char *soname, const char *path, const char *via)
 	l->soname = xstrdup(soname);
 	if (path != NULL) {
 		l->resolved = xstrdup(path);
-		l->via = xstrdup(via);
+		l->via = via;
 		l->target = xstrdup(path);
 		s = VEC_PUSH(&l->steps);
 		s->source = STEP_LD_LIBRARY_PATH;
@@ -39,7 +39,7 @@ lib_resolved(const char *soname, const char *path, const char *via)
 
 static void
 add_need(struct framework_fact *fw, const char *soname, struct lib_fact *l,
-    const char *shadowed)
+    enum step_source shadowed)
 {
 	struct fw_need *n = VEC_PUSH(&fw->needs);
 
@@ -50,7 +50,7 @@ add_need(struct framework_fact *fw, const char *soname, struct lib_fact *l,
 	n->expected_dir = xstrdup("/e/lib/python3.10/site-packages/nvidia/cublas/lib");
 	n->expected_pkg = xstrdup("nvidia-cublas-cu12");
 	n->lib = l;
-	n->shadowed_via = shadowed != NULL ? xstrdup(shadowed) : NULL;
+	n->shadowed_via = shadowed;
 }
 
 static struct framework_fact *
@@ -176,7 +176,7 @@ main(void)
 	fw->variant = xstrdup("cu121");
 	add_need(fw, "libcublas.so.12",
 	    lib_resolved("libcublas.so.12", "/usr/local/cuda/lib64/libcublas.so.12",
-	    "ld_library_path"), "ld_library_path");
+	    STEP_LD_LIBRARY_PATH), STEP_LD_LIBRARY_PATH);
 	strv_push(&fw->archs.sass, "sm_50");
 	strv_push(&fw->archs.sass, "sm_80");
 	strv_push(&fw->archs.sass, "sm_90");
@@ -185,12 +185,12 @@ main(void)
 	fw->archs.source = xstrdup("/e/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so");
 
 	fw = add_fw(e, "cupy-cuda11x", "12.0.0", FW_GPU_YES);
-	add_need(fw, "libcudart.so.11.0", lib_resolved("libcudart.so.11.0", NULL, NULL), NULL);
+	add_need(fw, "libcudart.so.11.0", lib_resolved("libcudart.so.11.0", NULL, STEP_NONE), STEP_NONE);
 	fw->archs.error = xstrdup("no .nv_fatbin section");
 
 	fw = add_fw(e, "jaxlib", "0.4.20", FW_GPU_YES);
 	add_need(fw, "libcudnn.so.8", lib_resolved("libcudnn.so.8",
-	    "/e/lib/libcudnn.so.8", "runpath"), NULL);
+	    "/e/lib/libcudnn.so.8", STEP_RUNPATH), STEP_NONE);
 	fw->archs.read = true;
 
 	fw = add_fw(e, "tensorflow-cpu", "2.15.0", FW_GPU_NO);

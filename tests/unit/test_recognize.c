@@ -453,13 +453,13 @@ world_init(struct world *w, const char *driver)
 
 static struct lib_fact *
 world_lib(struct world *w, const char *soname, const char *resolved,
-    const char *via)
+    enum step_source via)
 {
 	struct lib_fact *l = &w->libs[w->nlibs++];
 
 	l->soname = xstrdup(soname);
 	l->resolved = resolved != NULL ? xstrdup(resolved) : NULL;
-	l->via = via != NULL ? xstrdup(via) : NULL;
+	l->via = via;
 	return l;
 }
 
@@ -539,7 +539,7 @@ rules_not_found(void)
 
 	/* Driver 580 runs CUDA 11.8: install it, no driver needed. */
 	world_init(&w, "580.65.06");
-	world_lib(&w, "libcudart.so.11.0", NULL, NULL);
+	world_lib(&w, "libcudart.so.11.0", NULL, STEP_NONE);
 	world_explain(&w, "ImportError: libcudart.so.11.0: cannot open shared object file: No such file or directory");
 	f = world_find(&w, FINDING_SONAME_NOT_FOUND);
 	ok(f != NULL, "rules: a runtime found nowhere is SONAME_NOT_FOUND");
@@ -554,7 +554,7 @@ rules_not_found(void)
 
 	/* Driver 418 (CUDA 10.1) runs no 11.x: the driver comes first. */
 	world_init(&w, "418.39");
-	world_lib(&w, "libcudart.so.11.0", NULL, NULL);
+	world_lib(&w, "libcudart.so.11.0", NULL, STEP_NONE);
 	world_explain(&w, "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file or directory");
 	f = world_find(&w, FINDING_SONAME_NOT_FOUND);
 	ok(f != NULL && has_line(&f->fix, "sudo apt-get install nvidia-driver-520"),
@@ -565,7 +565,7 @@ rules_not_found(void)
 
 	/* Driver 470 (11.4, and 11.x by minor compat) and cuBLAS 12: short. */
 	world_init(&w, "470.82.01");
-	world_lib(&w, "libcublas.so.12", NULL, NULL);
+	world_lib(&w, "libcublas.so.12", NULL, STEP_NONE);
 	world_explain(&w, "libcublas.so.12: cannot open shared object file: No such file or directory");
 	f = world_find(&w, FINDING_SONAME_NOT_FOUND);
 	ok(f != NULL && has_line(&f->fix, "pip install nvidia-cublas-cu12"),
@@ -576,7 +576,7 @@ rules_not_found(void)
 
 	/* No driver known: the newest release of the soname. */
 	world_init(&w, NULL);
-	world_lib(&w, "libcudnn.so.9", NULL, NULL);
+	world_lib(&w, "libcudnn.so.9", NULL, STEP_NONE);
 	world_explain(&w, "libcudnn.so.9: cannot open shared object file");
 	f = world_find(&w, FINDING_SONAME_NOT_FOUND);
 	ok(f != NULL && has_part(&f->fix, "pip install 'nvidia-cudnn-cu1"),
@@ -594,7 +594,7 @@ rules_version(void)
 	struct lib_fact *l;
 
 	world_init(&w, "580.65.06");
-	l = world_lib(&w, "libcublasLt.so.11", "/opt/old/libcublasLt.so.11", "ld_library_path");
+	l = world_lib(&w, "libcublasLt.so.11", "/opt/old/libcublasLt.so.11", STEP_LD_LIBRARY_PATH);
 	/* An older build: the version node, without the symbol. */
 	strv_push(&l->elf_verdefs, "libcublasLt.so.11");
 	llp_entry(w.facts, "/opt/old");
@@ -613,7 +613,7 @@ rules_version(void)
 
 	/* No copy defines it: install the library for this driver. */
 	world_init(&w, "580.65.06");
-	l = world_lib(&w, "libcublasLt.so.12", "/usr/lib/x86_64-linux-gnu/libcublasLt.so.12", "default");
+	l = world_lib(&w, "libcublasLt.so.12", "/usr/lib/x86_64-linux-gnu/libcublasLt.so.12", STEP_DEFAULT);
 	world_explain(&w, "/x/libtorch_cuda.so: undefined symbol: cublasLtMatmul, version libcublasLt.so.12");
 	f = world_find(&w, FINDING_SONAME_VERSION_MISMATCH);
 	ok(f != NULL && has_line(&f->fix, "pip install nvidia-cublas-cu12"),
@@ -621,7 +621,7 @@ rules_version(void)
 	world_free(&w);
 
 	world_init(&w, NULL);
-	world_lib(&w, "libstdc++.so.6", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6", "default");
+	world_lib(&w, "libstdc++.so.6", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6", STEP_DEFAULT);
 	world_explain(&w, "/usr/lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by /env/lib/libtorch_cpu.so)");
 	f = world_find(&w, FINDING_SONAME_VERSION_MISMATCH);
 	ok(f != NULL && has_line(&f->fix, "conda install -c conda-forge libstdcxx-ng"),
@@ -701,9 +701,9 @@ rules_every_fix(void)
 	struct world w;
 
 	world_init(&w, "525.60.13");
-	world_lib(&w, "libcudart.so.12", NULL, NULL);
-	world_lib(&w, "libcuda.so.1", "/usr/lib/x86_64-linux-gnu/libcuda.so.1", "default");
-	world_lib(&w, "libnvidia-ml.so.1", "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1", "default");
+	world_lib(&w, "libcudart.so.12", NULL, STEP_NONE);
+	world_lib(&w, "libcuda.so.1", "/usr/lib/x86_64-linux-gnu/libcuda.so.1", STEP_DEFAULT);
+	world_lib(&w, "libnvidia-ml.so.1", "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1", STEP_DEFAULT);
 	world_explain(&w,
 	    "libcudart.so.12: cannot open shared object file\n"
 	    "cudart64_12.dll not found\n"

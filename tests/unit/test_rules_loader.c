@@ -64,7 +64,7 @@ step(struct lib_fact *l, enum step_source src, const char *dir,
 /* The winner: a FOUND step in dir (NULL for the cache), the real file
  * behind it and the SONAME it carries. */
 static void
-found(struct lib_fact *l, enum step_source src, const char *via,
+found(struct lib_fact *l, enum step_source src, enum step_source via,
     const char *path, const char *target, const char *elf_soname)
 {
 	char *dir = NULL;
@@ -76,7 +76,7 @@ found(struct lib_fact *l, enum step_source src, const char *via,
 	step(l, src, dir, path, STEP_FOUND, NULL);
 	free(dir);
 	l->resolved = xstrdup(path);
-	l->via = xstrdup(via);
+	l->via = via;
 	l->target = xstrdup(target != NULL ? target : path);
 	l->elf_soname = elf_soname != NULL ? xstrdup(elf_soname) : NULL;
 	l->stub = strstr(path, "/stubs/") != NULL ||
@@ -95,7 +95,7 @@ not_found(struct lib_fact *l)
 
 static struct lib_copy *
 copy(struct lib_fact *l, const char *path, const char *target,
-    const char *soname, const char *reached_via)
+    const char *soname, enum step_source reached_via)
 {
 	struct lib_copy *c = VEC_PUSH(&l->copies);
 
@@ -103,7 +103,7 @@ copy(struct lib_fact *l, const char *path, const char *target,
 	c->target = xstrdup(target != NULL ? target : path);
 	c->soname = soname != NULL ? xstrdup(soname) : NULL;
 	c->loadable = true;
-	c->reached_via = reached_via != NULL ? xstrdup(reached_via) : NULL;
+	c->reached_via = reached_via;
 	c->stub = strstr(path, "/stubs/") != NULL;
 	return c;
 }
@@ -156,7 +156,7 @@ libcuda_ok(struct facts *f)
 {
 	struct lib_fact *l = lib(f, "libcuda.so.1");
 
-	found(l, STEP_CACHE, "ld.so.conf", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+	found(l, STEP_CACHE, STEP_CACHE, "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
 	    "/usr/lib/x86_64-linux-gnu/libcuda.so.580.65.06", "libcuda.so.1");
 }
 
@@ -248,7 +248,7 @@ test_healthy(void)
 	ldconf(f, "/usr/local/cuda-13.0/targets/x86_64-linux/lib",
 	    "/etc/ld.so.conf.d/cuda.conf");
 	l = lib(f, "libnvidia-ml.so.1");
-	found(l, STEP_CACHE, "ld.so.conf",
+	found(l, STEP_CACHE, STEP_CACHE,
 	    "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1",
 	    "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.580.65.06",
 	    "libnvidia-ml.so.1");
@@ -256,9 +256,9 @@ test_healthy(void)
 	l->optional = true;
 	not_found(l);
 	copy(l, "/usr/local/cuda-13.0/targets/x86_64-linux/lib/stubs/libcuda.so",
-	    NULL, "libcuda.so.1", NULL);
+	    NULL, "libcuda.so.1", STEP_NONE);
 	l = lib(f, "libcudart.so.13");
-	found(l, STEP_CACHE, "ld.so.conf",
+	found(l, STEP_CACHE, STEP_CACHE,
 	    "/usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudart.so.13",
 	    "/usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudart.so.13.0.96",
 	    "libcudart.so.13");
@@ -286,7 +286,7 @@ test_libcuda_not_found(void)
 	l = lib(f, "libcuda.so.1");
 	not_found(l);
 	copy(l, "/usr/lib64-nvidia/libcuda.so.1", "/usr/lib64-nvidia/libcuda.so.535.104.05",
-	    "libcuda.so.1", NULL);
+	    "libcuda.so.1", STEP_NONE);
 	run_all(f);
 	fd = get(FINDING_LIBCUDA_NOT_FOUND);
 	ok(fd != NULL && sev(fd) == SEV_ERROR,
@@ -354,7 +354,7 @@ test_libcuda_not_found(void)
 	gpu_ok(f);
 	l = lib(f, "libcuda.so.1");
 	not_found(l);
-	copy(l, "/usr/local/cuda/lib64/stubs/libcuda.so.1", NULL, "libcuda.so.1", NULL);
+	copy(l, "/usr/local/cuda/lib64/stubs/libcuda.so.1", NULL, "libcuda.so.1", STEP_NONE);
 	run_all(f);
 	fd = get(FINDING_LIBCUDA_NOT_FOUND);
 	ok(EVID(fd, "/usr/local/cuda/lib64/stubs/libcuda.so.1 is the toolkit's stub"),
@@ -380,13 +380,13 @@ test_stub(void)
 	gpu_ok(f);
 	llp(f, dirs);
 	l = lib(f, "libcuda.so.1");
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda/lib64/stubs/libcuda.so.1",
 	    "/usr/local/cuda-13.0/targets/x86_64-linux/lib/stubs/libcuda.so",
 	    "libcuda.so.1");
 	l = lib(f, "libcuda.so");
 	l->optional = true;
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda/lib64/stubs/libcuda.so",
 	    "/usr/local/cuda-13.0/targets/x86_64-linux/lib/stubs/libcuda.so",
 	    "libcuda.so.1");
@@ -425,7 +425,7 @@ test_stub(void)
 	libcuda_ok(f);
 	l = lib(f, "libcuda.so");
 	l->optional = true;
-	found(l, STEP_DEFAULT, "default", "/usr/lib/x86_64-linux-gnu/libcuda.so",
+	found(l, STEP_DEFAULT, STEP_DEFAULT, "/usr/lib/x86_64-linux-gnu/libcuda.so",
 	    "/usr/local/cuda-12.4/targets/x86_64-linux/lib/stubs/libcuda.so",
 	    "libcuda.so.1");
 	run_all(f);
@@ -440,7 +440,7 @@ test_stub(void)
 	gpu_ok(f);
 	ldconf(f, "/usr/local/cuda-12.4/lib64/stubs", "/etc/ld.so.conf.d/cuda.conf");
 	l = lib(f, "libcuda.so.1");
-	found(l, STEP_CACHE, "ld.so.conf", "/usr/local/cuda-12.4/lib64/stubs/libcuda.so.1",
+	found(l, STEP_CACHE, STEP_CACHE, "/usr/local/cuda-12.4/lib64/stubs/libcuda.so.1",
 	    "/usr/local/cuda-12.4/lib64/stubs/libcuda.so", "libcuda.so.1");
 	run_all(f);
 	fd = get(FINDING_STUB_LIBCUDA);
@@ -473,7 +473,7 @@ test_wsl(void)
 	l = lib(f, "libcuda.so.1");
 	not_found(l);
 	copy(l, "/usr/lib/wsl/lib/libcuda.so.1", "/usr/lib/wsl/lib/libcuda.so.1.1",
-	    NULL, NULL);
+	    NULL, STEP_NONE);
 	run_all(f);
 	fd = get(FINDING_WSL_LIBCUDA);
 	ok(sev(fd) == SEV_ERROR, "WSL without /usr/lib/wsl/lib in the search: an error");
@@ -499,9 +499,9 @@ test_wsl(void)
 	f->driver.is_wsl = f->driver.wsl_lib_dir = true;
 	driver_lib(f, "/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05", "535.104.05", false);
 	l = lib(f, "libcuda.so.1");
-	found(l, STEP_CACHE, "ld.so.conf", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+	found(l, STEP_CACHE, STEP_CACHE, "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
 	    "/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05", "libcuda.so.1");
-	copy(l, "/usr/lib/wsl/lib/libcuda.so.1", NULL, NULL, "default");
+	copy(l, "/usr/lib/wsl/lib/libcuda.so.1", NULL, NULL, STEP_DEFAULT);
 	run_all(f);
 	fd = get(FINDING_WSL_LIBCUDA);
 	ok(sev(fd) == SEV_ERROR && EVID(fd, "shadowed: /usr/lib/wsl/lib/libcuda.so.1"),
@@ -519,7 +519,7 @@ test_wsl(void)
 	driver_lib(f, "/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05", "535.104.05", false);
 	driver_lib(f, "/usr/lib/wsl/lib/libcuda.so.1.1", NULL, true);
 	l = lib(f, "libcuda.so.1");
-	found(l, STEP_CACHE, "ld.so.conf", "/usr/lib/wsl/lib/libcuda.so.1",
+	found(l, STEP_CACHE, STEP_CACHE, "/usr/lib/wsl/lib/libcuda.so.1",
 	    "/usr/lib/wsl/lib/libcuda.so.1.1", NULL);
 	run_all(f);
 	fd = get(FINDING_WSL_LIBCUDA);
@@ -557,7 +557,7 @@ test_not_found_off_path(void)
 
 	copy(l, "/usr/local/cuda-11.8/lib64/libcudart.so.11.0",
 	    "/usr/local/cuda-11.8/targets/x86_64-linux/lib/libcudart.so.11.8.89",
-	    "libcudart.so.11.0", NULL);
+	    "libcudart.so.11.0", STEP_NONE);
 	run_one(f, l);
 	fd = get(FINDING_SONAME_OFF_SEARCH_PATH);
 	ok(sev(fd) == SEV_WARNING && get(FINDING_SONAME_NOT_FOUND) == NULL,
@@ -588,7 +588,7 @@ test_not_found_off_path(void)
 
 	/* Survey: another major resolves. */
 	l = lib(f, "libcudart.so.13");
-	found(l, STEP_CACHE, "ld.so.conf", "/usr/local/cuda-13.0/lib64/libcudart.so.13",
+	found(l, STEP_CACHE, STEP_CACHE, "/usr/local/cuda-13.0/lib64/libcudart.so.13",
 	    "/usr/local/cuda-13.0/lib64/libcudart.so.13.0.96", "libcudart.so.13");
 	run_all(f);
 	fd = get(FINDING_SONAME_OFF_SEARCH_PATH);
@@ -604,7 +604,7 @@ test_not_found_off_path(void)
 	l = lib(f, "libcudart.so.12");
 	not_found(l);
 	copy(l, "/home/u/.venv/lib/python3.11/site-packages/nvidia/cuda_runtime/lib/libcudart.so.12",
-	    NULL, "libcudart.so.12", NULL);
+	    NULL, "libcudart.so.12", STEP_NONE);
 	run_all(f);
 	ok(fs.n == 0, "a runtime only a wheel carries: nothing in the survey");
 	run_one(f, l);
@@ -616,7 +616,7 @@ test_not_found_off_path(void)
 	l = lib(f, "libcudart.so.12");
 	not_found(l);
 	copy(l, "/home/u/miniconda3/envs/ml/lib/libcudart.so.12",
-	    "/home/u/miniconda3/envs/ml/lib/libcudart.so.12.4.127", "libcudart.so.12", NULL);
+	    "/home/u/miniconda3/envs/ml/lib/libcudart.so.12.4.127", "libcudart.so.12", STEP_NONE);
 	run_all(f);
 	ok(get(FINDING_SONAME_OFF_SEARCH_PATH) != NULL,
 	    "a runtime in some directory off the path: reported");
@@ -652,7 +652,7 @@ test_nvml_and_optional(void)
 
 	l = lib(f, "libnvidia-ml.so.1");
 	not_found(l);
-	copy(l, "/opt/nv/libnvidia-ml.so.1", NULL, "libnvidia-ml.so.1", NULL);
+	copy(l, "/opt/nv/libnvidia-ml.so.1", NULL, "libnvidia-ml.so.1", STEP_NONE);
 	run_all(f);
 	ok(fs.n == 0, "NVML off the path without a driver: nothing");
 	gpu_ok(f);
@@ -673,7 +673,7 @@ test_nvml_and_optional(void)
 	ok(sev(fd) == SEV_INFO, "explain on libnvinfer.so.8: OPTIONAL_LIB_MISSING, information");
 	ok(get(FINDING_SONAME_NOT_FOUND) == NULL, "never SONAME_NOT_FOUND");
 	copy(l, "/opt/TensorRT-8.6/lib/libnvinfer.so.8", "/opt/TensorRT-8.6/lib/libnvinfer.so.8.6.1",
-	    "libnvinfer.so.8", NULL);
+	    "libnvinfer.so.8", STEP_NONE);
 	run_all(f);
 	fd = get(FINDING_OPTIONAL_LIB_MISSING);
 	ok(sev(fd) == SEV_INFO && fix_is(fd,
@@ -691,10 +691,10 @@ test_spoof_and_version(void)
 	const struct finding *fd;
 
 	l = lib(f, "libcudart.so.10.1");
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path", "/opt/x/libcudart.so.10.1",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH, "/opt/x/libcudart.so.10.1",
 	    "/opt/x/libcudart.so.10.2.89", "libcudart.so.10.2");
 	copy(l, "/usr/local/cuda-10.1/lib64/libcudart.so.10.1",
-	    "/usr/local/cuda-10.1/lib64/libcudart.so.10.1.243", "libcudart.so.10.1", NULL);
+	    "/usr/local/cuda-10.1/lib64/libcudart.so.10.1.243", "libcudart.so.10.1", STEP_NONE);
 	run_all(f);
 	fd = get(FINDING_SONAME_SPOOF_SYMLINK);
 	ok(sev(fd) == SEV_WARNING, "libcudart.so.10.1 -> libcudart.so.10.2.89: SONAME_SPOOF_SYMLINK");
@@ -733,7 +733,7 @@ test_spoof_and_version(void)
 
 	f = new_facts();
 	l = lib(f, "libcudnn.so.9");
-	found(l, STEP_CACHE, "ld.so.conf", "/usr/lib/x86_64-linux-gnu/libcudnn.so.9",
+	found(l, STEP_CACHE, STEP_CACHE, "/usr/lib/x86_64-linux-gnu/libcudnn.so.9",
 	    "/usr/lib/x86_64-linux-gnu/libcudnn.so.9.1.0", "libcudnn.so.9");
 	strv_push(&l->elf_verdefs, "libcudnn.so.9");
 	run_all(f);
@@ -771,7 +771,7 @@ test_spoof_and_version(void)
 	f = new_facts();
 	libcuda_ok(f);
 	l = lib(f, "libcuda.so");
-	found(l, STEP_DEFAULT, "default", "/usr/lib/x86_64-linux-gnu/libcuda.so",
+	found(l, STEP_DEFAULT, STEP_DEFAULT, "/usr/lib/x86_64-linux-gnu/libcuda.so",
 	    "/usr/lib/x86_64-linux-gnu/libcuda.so.580.65.06", "libcuda.so.1");
 	FREE(&f->libraries.v[0].elf_soname);
 	run_all(f);
@@ -792,7 +792,7 @@ test_broken(void)
 	step(l, STEP_LD_LIBRARY_PATH, "/opt/lfs", "/opt/lfs/libcudart.so.12",
 	    STEP_FATAL, "invalid ELF header");
 	l->error = xstrdup("/opt/lfs/libcudart.so.12: invalid ELF header");
-	copy(l, "/usr/local/cuda-12.4/lib64/libcudart.so.12", NULL, "libcudart.so.12", NULL);
+	copy(l, "/usr/local/cuda-12.4/lib64/libcudart.so.12", NULL, "libcudart.so.12", STEP_NONE);
 	run_all(f);
 	fd = get(FINDING_BROKEN_LIBRARY);
 	ok(sev(fd) == SEV_ERROR, "a file that stops the search: BROKEN_LIBRARY, an error");
@@ -810,7 +810,7 @@ test_broken(void)
 	l = lib(f, "libcudart.so.12");
 	step(l, STEP_LD_LIBRARY_PATH, "/home/u/lib32", "/home/u/lib32/libcudart.so.12",
 	    STEP_SKIPPED, "wrong ELF class: ELFCLASS32");
-	found(l, STEP_DEFAULT, "default", "/usr/lib/x86_64-linux-gnu/libcudart.so.12",
+	found(l, STEP_DEFAULT, STEP_DEFAULT, "/usr/lib/x86_64-linux-gnu/libcudart.so.12",
 	    "/usr/lib/x86_64-linux-gnu/libcudart.so.12.0.146", "libcudart.so.12");
 	run_all(f);
 	fd = get(FINDING_BROKEN_LIBRARY);
@@ -825,7 +825,7 @@ test_broken(void)
 	free(l->steps.v[1].path);
 	FREE(&l->resolved);
 	FREE(&l->target);
-	FREE(&l->via);
+	l->via = STEP_NONE;
 	FREE(&l->elf_soname);
 	run_all(f);
 	fd = get(FINDING_BROKEN_LIBRARY);
@@ -836,14 +836,14 @@ test_broken(void)
 	/* A dangling link passed over. */
 	f = new_facts();
 	l = lib(f, "libcuda.so.1");
-	found(l, STEP_DEFAULT, "default", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+	found(l, STEP_DEFAULT, STEP_DEFAULT, "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
 	    "/usr/lib/x86_64-linux-gnu/libcuda.so.580.65.06", "libcuda.so.1");
 	{
 		struct lib_dangling *d = VEC_PUSH(&l->dangling);
 
 		d->path = xstrdup("/lib64/libcuda.so.1");
 		d->link = xstrdup("libcuda.so.535.104.05");
-		d->via = xstrdup("default");
+		d->via = STEP_DEFAULT;
 	}
 	run_all(f);
 	fd = get(FINDING_BROKEN_LIBRARY);
@@ -871,10 +871,10 @@ test_shadowed(void)
 
 	llp(f, dirs);
 	l = lib(f, "libcudart.so.12");
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path", "/opt/rt/libcudart.so.12",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH, "/opt/rt/libcudart.so.12",
 	    "/opt/rt/libcudart.so.12.0.146", "libcudart.so.12");
 	copy(l, "/usr/lib/x86_64-linux-gnu/libcudart.so.12",
-	    "/usr/lib/x86_64-linux-gnu/libcudart.so.12.4.127", "libcudart.so.12", "default");
+	    "/usr/lib/x86_64-linux-gnu/libcudart.so.12.4.127", "libcudart.so.12", STEP_DEFAULT);
 	run_all(f);
 	fd = get(FINDING_LIB_SHADOWED);
 	ok(sev(fd) == SEV_WARNING, "an older copy shadows a newer one: LIB_SHADOWED, a warning");
@@ -896,7 +896,7 @@ test_shadowed(void)
 
 	free(l->copies.v[0].target);
 	l->copies.v[0].target = xstrdup("/usr/lib/x86_64-linux-gnu/libcudart.so.12.4.127");
-	FREE(&l->copies.v[0].reached_via);
+	l->copies.v[0].reached_via = STEP_NONE;
 	run_all(f);
 	ok(get(FINDING_LIB_SHADOWED) == NULL, "a copy no later step reaches is not shadowed");
 	facts_free(f);
@@ -914,11 +914,11 @@ test_mixed(void)
 
 	llp(f, dirs);
 	l = lib(f, "libcudart.so.11.0");
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-11.8/lib64/libcudart.so.11.0",
 	    "/usr/local/cuda-11.8/lib64/libcudart.so.11.8.89", "libcudart.so.11.0");
 	l = lib(f, "libcudart.so.12");
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-12.4/lib64/libcudart.so.12",
 	    "/usr/local/cuda-12.4/lib64/libcudart.so.12.4.127", "libcudart.so.12");
 	t = VEC_PUSH(&f->toolkits);
@@ -935,8 +935,7 @@ test_mixed(void)
 
 	/* Side by side through ld.so.conf only. */
 	for (size_t i = 0; i < f->libraries.n; i++) {
-		free(f->libraries.v[i].via);
-		f->libraries.v[i].via = xstrdup("ld.so.conf");
+		f->libraries.v[i].via = STEP_CACHE;
 	}
 	ldconf(f, "/usr/local/cuda-11.8/lib64", "/etc/ld.so.conf.d/cuda-11-8.conf");
 	run_all(f);
@@ -948,11 +947,11 @@ test_mixed(void)
 
 	f = new_facts();
 	l = lib(f, "libcudart.so.12");
-	found(l, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(l, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-12.4/lib64/libcudart.so.12",
 	    "/usr/local/cuda-12.4/lib64/libcudart.so.12.4.127", "libcudart.so.12");
 	copy(l, "/usr/local/cuda/lib64/libcudart.so.12", "/usr/local/cuda-12.4/lib64/libcudart.so.12.4.127",
-	    "libcudart.so.12", "ld.so.conf");
+	    "libcudart.so.12", STEP_CACHE);
 	run_all(f);
 	ok(get(FINDING_MIXED_CUDA_VERSIONS) == NULL, "one major in two directories: nothing");
 	facts_free(f);

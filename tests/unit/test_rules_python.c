@@ -164,7 +164,7 @@ need(struct framework_fact *w, const char *soname, enum fw_need_how how,
 
 /* The need resolves to path (the real file target) through step src. */
 static void
-found(struct fw_need *n, enum step_source src, const char *via,
+found(struct fw_need *n, enum step_source src, enum step_source via,
     const char *path, const char *target)
 {
 	char *dir = xstrdup(path);
@@ -173,7 +173,7 @@ found(struct fw_need *n, enum step_source src, const char *via,
 	step(n->lib, src, dir, path, STEP_FOUND);
 	free(dir);
 	n->lib->resolved = xstrdup(path);
-	n->lib->via = xstrdup(via);
+	n->lib->via = via;
 	n->lib->target = xstrdup(target != NULL ? target : path);
 }
 
@@ -189,7 +189,7 @@ missing(struct fw_need *n)
 
 static struct lib_copy *
 copy(struct fw_need *n, const char *path, const char *target,
-    const char *reached_via)
+    enum step_source reached_via)
 {
 	struct lib_copy *c = VEC_PUSH(&n->lib->copies);
 
@@ -197,7 +197,7 @@ copy(struct fw_need *n, const char *path, const char *target,
 	c->target = xstrdup(target != NULL ? target : path);
 	c->soname = xstrdup(n->soname);
 	c->loadable = true;
-	c->reached_via = reached_via != NULL ? xstrdup(reached_via) : NULL;
+	c->reached_via = reached_via;
 	return c;
 }
 
@@ -211,7 +211,7 @@ syslib(struct facts *f, const char *soname, const char *path, const char *target
 	l->soname = xstrdup(soname);
 	step(l, STEP_CACHE, NULL, path, STEP_FOUND);
 	l->resolved = xstrdup(path);
-	l->via = xstrdup("ld.so.conf");
+	l->via = STEP_CACHE;
 	l->target = xstrdup(target);
 	free(dir);
 	return l;
@@ -340,11 +340,11 @@ healthy_torch(struct py_env *e)
 	w->cudnn = xstrdup("9.1");
 	n = need(w, "libcudart.so.12", FW_NEED_LINKED, FW_FROM_WHEEL,
 	    SITE "/nvidia/cuda_runtime/lib", "nvidia-cuda-runtime-cu12");
-	found(n, STEP_RUNPATH, "runpath", SITE "/nvidia/cuda_runtime/lib/libcudart.so.12",
+	found(n, STEP_RUNPATH, STEP_RUNPATH, SITE "/nvidia/cuda_runtime/lib/libcudart.so.12",
 	    NULL);
 	n = need(w, "libcudnn.so.9", FW_NEED_LINKED, FW_FROM_WHEEL,
 	    SITE "/nvidia/cudnn/lib", "nvidia-cudnn-cu12");
-	found(n, STEP_RUNPATH, "runpath", SITE "/nvidia/cudnn/lib/libcudnn.so.9", NULL);
+	found(n, STEP_RUNPATH, STEP_RUNPATH, SITE "/nvidia/cudnn/lib/libcudnn.so.9", NULL);
 	n = need(w, "libnvinfer.so.10", FW_NEED_DLOPEN, FW_FROM_ANY, NULL, NULL);
 	n->optional = true;
 	missing(n);
@@ -657,7 +657,7 @@ test_linked_not_found(void)
 
 	/* A copy on the machine, off the search. */
 	copy(n, "/opt/cudnn-8.9/lib/libcudnn.so.8", "/opt/cudnn-8.9/lib/libcudnn.so.8.9.2",
-	    NULL);
+	    STEP_NONE);
 	run(f);
 	fd = get(FINDING_SONAME_NOT_FOUND);
 	ok(EVID(fd, "a copy exists where this search does not look: /opt/cudnn-8.9/lib/libcudnn.so.8"),
@@ -945,15 +945,15 @@ test_shadowed(void)
 	    "/usr/local/cuda-12.0/lib64/libnvJitLink.so.12", STEP_FOUND);
 	n->lib->resolved = xstrdup("/usr/local/cuda-12.0/lib64/libnvJitLink.so.12");
 	n->lib->target = xstrdup("/usr/local/cuda-12.0/lib64/libnvJitLink.so.12.0.140");
-	n->lib->via = xstrdup("ld_library_path");
-	n->shadowed_via = xstrdup("ld_library_path");
-	copy(n, SITE "/nvidia/nvjitlink/lib/libnvJitLink.so.12", NULL, "runpath");
+	n->lib->via = STEP_LD_LIBRARY_PATH;
+	n->shadowed_via = STEP_LD_LIBRARY_PATH;
+	copy(n, SITE "/nvidia/nvjitlink/lib/libnvJitLink.so.12", NULL, STEP_RUNPATH);
 	n = need(w, "libcusparse.so.12", FW_NEED_LINKED, FW_FROM_WHEEL,
 	    SITE "/nvidia/cusparse/lib", "nvidia-cusparse-cu12");
-	found(n, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(n, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-12.0/lib64/libcusparse.so.12",
 	    "/usr/local/cuda-12.0/lib64/libcusparse.so.12.0.0.76");
-	n->shadowed_via = xstrdup("ld_library_path");
+	n->shadowed_via = STEP_LD_LIBRARY_PATH;
 	run(f);
 	is_int(count(FINDING_LIB_SHADOWED), 1, "one directory shadowing two libraries: one finding");
 	fd = get(FINDING_LIB_SHADOWED);
@@ -980,18 +980,17 @@ test_shadowed(void)
 	w = fw(e, "pytorch", "torch", "2.1.0+cu121", FW_GPU_YES, "12.1");
 	n = need(w, "libcusparse.so.12", FW_NEED_LINKED, FW_FROM_WHEEL,
 	    SITE "/nvidia/cusparse/lib", "nvidia-cusparse-cu12");
-	found(n, STEP_LD_LIBRARY_PATH, "ld_library_path",
+	found(n, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-12.0/lib64/libcusparse.so.12",
 	    "/usr/local/cuda-12.0/lib64/libcusparse.so.12.1.0.106");
-	n->shadowed_via = xstrdup("ld_library_path");
+	n->shadowed_via = STEP_LD_LIBRARY_PATH;
 	copy(n, SITE "/nvidia/cusparse/lib/libcusparse.so.12",
-	    SITE "/nvidia/cusparse/lib/libcusparse.so.12.1.0.106", "runpath");
+	    SITE "/nvidia/cusparse/lib/libcusparse.so.12.1.0.106", STEP_RUNPATH);
 	run(f);
 	fd = get(FINDING_LIB_SHADOWED);
 	ok(fix_is(fd, "unset LD_LIBRARY_PATH"), "nothing left: unset LD_LIBRARY_PATH");
 	ok(sev(fd) == SEV_WARNING, "the same version on both sides: a warning");
-	free(n->shadowed_via);
-	n->shadowed_via = NULL;
+	n->shadowed_via = STEP_NONE;
 	run(f);
 	is_int(fs.n, 0, "resolved and not shadowed: nothing");
 	facts_free(f);
@@ -1014,10 +1013,10 @@ test_cudnn_mismatch(void)
 	w->cudnn = xstrdup("8.1");
 	w->cudnn_source = xstrdup(SITE "/tensorflow/python/platform/build_info.py");
 	n = need(w, "libcudnn.so.8", FW_NEED_DLOPEN, FW_FROM_ANY, NULL, NULL);
-	found(n, STEP_LD_LIBRARY_PATH, "ld_library_path", "/opt/cudnn-8.0/lib/libcudnn.so.8",
+	found(n, STEP_LD_LIBRARY_PATH, STEP_LD_LIBRARY_PATH, "/opt/cudnn-8.0/lib/libcudnn.so.8",
 	    "/opt/cudnn-8.0/lib/libcudnn.so.8.0.5");
 	copy(n, "/usr/local/cuda-11.2/lib64/libcudnn.so.8",
-	    "/usr/local/cuda-11.2/lib64/libcudnn.so.8.1.1", "ld.so.conf");
+	    "/usr/local/cuda-11.2/lib64/libcudnn.so.8.1.1", STEP_CACHE);
 	run(f);
 	fd = get(FINDING_FRAMEWORK_CUDA_MISMATCH);
 	ok(fd != NULL && sev(fd) == SEV_ERROR, "cuDNN 8.0.5 for a build of 8.1: FRAMEWORK_CUDA_MISMATCH");
@@ -1173,7 +1172,7 @@ test_driver_too_old(void)
 	w = fw(e, "pytorch", "torch", "2.5.1+cu124", FW_GPU_YES, "12.4");
 	n = need(w, "libcudart.so.12", FW_NEED_LINKED, FW_FROM_WHEEL,
 	    SITE "/nvidia/cuda_runtime/lib", "nvidia-cuda-runtime-cu12");
-	found(n, STEP_RUNPATH, "runpath", SITE "/nvidia/cuda_runtime/lib/libcudart.so.12",
+	found(n, STEP_RUNPATH, STEP_RUNPATH, SITE "/nvidia/cuda_runtime/lib/libcudart.so.12",
 	    NULL);
 	run(f);
 	fd = get(FINDING_DRIVER_TOO_OLD);
@@ -1230,7 +1229,7 @@ test_driver_too_old(void)
 	f->driver.docker = true;
 	w = fw(e, "tensorflow", "tensorflow", "2.15.0", FW_GPU_YES, "12.2");
 	n = need(w, "libcudart.so.12", FW_NEED_DLOPEN, FW_FROM_ANY, NULL, NULL);
-	found(n, STEP_CACHE, "ld.so.conf", "/usr/local/cuda/lib64/libcudart.so.12",
+	found(n, STEP_CACHE, STEP_CACHE, "/usr/local/cuda/lib64/libcudart.so.12",
 	    "/usr/local/cuda-12.2/lib64/libcudart.so.12.2.140");
 	run(f);
 	fd = get(FINDING_DRIVER_TOO_OLD);
@@ -1259,7 +1258,7 @@ test_optional(void)
 	run(f);
 	is_int(fs.n, 0, "an optional library absent everywhere: nothing");
 	copy(n, "/opt/TensorRT-8.6/lib/libnvinfer.so.8", "/opt/TensorRT-8.6/lib/libnvinfer.so.8.6.1",
-	    NULL);
+	    STEP_NONE);
 	run(f);
 	fd = get(FINDING_OPTIONAL_LIB_MISSING);
 	ok(fd != NULL && sev(fd) == SEV_INFO && fs.n == 1,

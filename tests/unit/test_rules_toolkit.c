@@ -71,13 +71,13 @@ env_set(struct facts *f, enum env_var_id id, const char *value, int exists)
 
 static void
 library(struct facts *f, const char *soname, const char *resolved,
-    const char *via, const char *target)
+    enum step_source via, const char *target)
 {
 	struct lib_fact *l = VEC_PUSH(&f->libraries);
 
 	l->soname = xstrdup(soname);
 	l->resolved = resolved != NULL ? xstrdup(resolved) : NULL;
-	l->via = via != NULL ? xstrdup(via) : NULL;
+	l->via = via;
 	l->target = target != NULL ? xstrdup(target) : NULL;
 }
 
@@ -205,11 +205,11 @@ test_nvcc_runtime(void)
 	toolkit(f, "/usr/local/cuda-11.8", "11.8.0", true);
 	toolkit(f, "/usr/local/cuda-12.4", "12.4.1", false);
 	library(f, "libcuda.so.1", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
-	    "default", "/usr/lib/x86_64-linux-gnu/libcuda.so.580.65.06");
+	    STEP_DEFAULT, "/usr/lib/x86_64-linux-gnu/libcuda.so.580.65.06");
 	library(f, "libcudart.so.12", "/usr/local/cuda-12.4/lib64/libcudart.so.12",
-	    "ld_library_path",
+	    STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-12.4/targets/x86_64-linux/lib/libcudart.so.12.4.127");
-	library(f, "libcudart.so.11.0", NULL, NULL, NULL);
+	library(f, "libcudart.so.11.0", NULL, STEP_NONE, NULL);
 	fd = run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH);
 	ok(fd != NULL && fd->severity == SEV_WARNING,
 	    "nvcc 11.8 on PATH, runtime 12 from LD_LIBRARY_PATH: a warning");
@@ -232,12 +232,11 @@ test_nvcc_runtime(void)
 	 * LD_LIBRARY_PATH chose... */
 	free(f->libraries.v[2].resolved);
 	f->libraries.v[2].resolved = xstrdup("/usr/lib/x86_64-linux-gnu/libcudart.so.11.0");
-	f->libraries.v[2].via = xstrdup("default");
+	f->libraries.v[2].via = STEP_DEFAULT;
 	ok(run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH) != NULL,
 	    "a matching runtime only in a default dir does not silence it");
 	/* ...but one found through LD_LIBRARY_PATH too does. */
-	free(f->libraries.v[2].via);
-	f->libraries.v[2].via = xstrdup("ld_library_path");
+	f->libraries.v[2].via = STEP_LD_LIBRARY_PATH;
 	ok(run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH) == NULL,
 	    "a matching runtime on LD_LIBRARY_PATH: no finding");
 	findings_free(&fs);
@@ -254,7 +253,7 @@ test_nvcc_runtime_negative(void)
 
 	t = toolkit(f, "/usr/local/cuda-12.4", "12.4.1", true);
 	library(f, "libcudart.so.12", "/usr/local/cuda/lib64/libcudart.so.12",
-	    "ld_library_path",
+	    STEP_LD_LIBRARY_PATH,
 	    "/usr/local/cuda-12.4/targets/x86_64-linux/lib/libcudart.so.12.4.127");
 	ok(run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH) == NULL,
 	    "nvcc and runtime of the same major: no finding");
@@ -294,7 +293,7 @@ test_quoting(void)
 	toolkit(f, "/opt/my cuda/it's-11", "11.8", true);
 	toolkit(f, "/opt/cuda $12", "12.4", false);
 	library(f, "libcudart.so.12", "/opt/cuda $12/lib64/libcudart.so.12",
-	    "ld_library_path", "/opt/cuda $12/targets/x86_64-linux/lib/libcudart.so.12.4.127");
+	    STEP_LD_LIBRARY_PATH, "/opt/cuda $12/targets/x86_64-linux/lib/libcudart.so.12.4.127");
 	fd = run(f, &fs, FINDING_NVCC_RUNTIME_MISMATCH);
 	is_str(cmd(fd, 0),
 	    "export PATH='/opt/cuda $12/bin'\"${PATH:+:$PATH}\"",
