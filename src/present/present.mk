@@ -1,6 +1,7 @@
 # The text and JSON views of a report (libcudawiz-present.a).
 libcudawiz_present_a_SOURCES += \
 	src/present/json.c src/present/json.h \
+	src/present/explain.c src/present/explain.h \
 	src/present/json_python.c \
 	src/present/json_verify.c \
 	src/present/text_python.c \
