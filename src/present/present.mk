@@ -4,6 +4,7 @@ libcudawiz_present_a_SOURCES += \
 	src/present/explain.c src/present/explain.h \
 	src/present/json_python.c \
 	src/present/json_verify.c \
+	src/present/matrix_show.c src/present/matrix_show.h \
 	src/present/text_python.c \
 	src/present/text_verify.c \
 	src/present/textline.c src/present/textline.h \
