@@ -1,6 +1,8 @@
 # The text and JSON views of a report (libcudawiz-present.a).
 libcudawiz_present_a_SOURCES += \
 	src/present/json.c src/present/json.h \
+	src/present/envcheck.c src/present/envcheck.h \
+	src/present/envcmd.c src/present/envcmd.h \
 	src/present/explain.c src/present/explain.h \
 	src/present/json_python.c \
 	src/present/json_verify.c \
