@@ -16,7 +16,7 @@
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
-#include "present/json.h"
+#include "present/envcmd.h"
 #include "probe/probe.h"
 #include "sysroot/sysroot.h"
 #include "util/homedir.h"
@@ -25,45 +25,6 @@
 #include "util/xalloc.h"
 
 extern char **environ;
-
-static json_t *
-pathvar_json(const struct plan_pathvar *pv)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "prepend", jstrv(&pv->prepend));
-	json_object_set_new(o, "remove", jstrv(&pv->remove));
-	json_object_set_new(o, "drop_stubs", json_boolean(pv->drop_stubs));
-	json_object_set_new(o, "drop_missing", json_boolean(pv->drop_missing));
-	return o;
-}
-
-static json_t *
-var_json(const struct plan_var *v)
-{
-	json_t *o = json_object();
-	static const char *const ops[] = { "keep", "set", "unset" };
-
-	json_object_set_new(o, "op", json_string(ops[v->op]));
-	json_object_set_new(o, "value", jstr(v->value));
-	return o;
-}
-
-static json_t *
-plan_json(const struct env_plan *p)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "name", jstr(p->name));
-	json_object_set_new(o, "notes", jstrv(&p->notes));
-	json_object_set_new(o, "path", pathvar_json(&p->path));
-	json_object_set_new(o, "ld_library_path", pathvar_json(&p->ld_library_path));
-	json_object_set_new(o, "cuda_home", var_json(&p->cuda_home));
-	json_object_set_new(o, "cuda_path", var_json(&p->cuda_path));
-	json_object_set_new(o, "win_path_prepend", jstrv(&p->win_path_prepend));
-	json_object_set_new(o, "win_path_remove", jstrv(&p->win_path_remove));
-	return o;
-}
 
 /* Where the files went, for the text and JSON reports. */
 struct written {
@@ -216,27 +177,12 @@ cmd_env(const struct cli_opts *opts)
 		goto out;
 	}
 	if (opts->json) {
-		json_t *doc = json_object(), *wr = json_null();
+		struct env_written_view wv = { .path = w.path,
+		    .backup = w.backup, .deactivate = w.deactivate, .rc = w.rc,
+		    .rc_changed = w.rc_changed };
 
-		if (w.path != NULL) {
-			wr = json_object();
-			json_object_set_new(wr, "path", jstr(w.path));
-			json_object_set_new(wr, "backup", jstr(w.backup));
-			json_object_set_new(wr, "deactivate", jstr(w.deactivate));
-			json_object_set_new(wr, "rc", jstr(w.rc));
-			json_object_set_new(wr, "rc_changed", json_boolean(w.rc_changed));
-		}
-		json_object_set_new(doc, "schema", json_string("cudawiz/env/1"));
-		json_object_set_new(doc, "version", json_string(VERSION));
-		json_object_set_new(doc, "format", json_string(script_format_name(fmt)));
-		json_object_set_new(doc, "plan", plan_json(&plan));
-		json_object_set_new(doc, "targets", jstrv(&rep.targets));
-		json_object_set_new(doc, "unfixable", jstrv(&rep.unfixable));
-		json_object_set_new(doc, "script", jstr(text.text));
-		json_object_set_new(doc, "deactivate", jstr(text.deactivate));
-		json_object_set_new(doc, "written", wr);
-		rc = json_write(stdout, doc) == 0 ? EXIT_OK : EXIT_USAGE;
-		json_decref(doc);
+		rc = env_print_json(stdout, fmt, &plan, &rep, &text, &wv) == 0 ?
+		    EXIT_OK : EXIT_USAGE;
 	} else if (w.path == NULL) {
 		fputs(text.text, stdout);
 		rc = fflush(stdout) == 0 ? EXIT_OK : EXIT_USAGE;
@@ -246,9 +192,8 @@ cmd_env(const struct cli_opts *opts)
 	}
 	/* What no script can fix: on stderr, so the script on stdout stays
 	 * clean for a pipe. */
-	for (size_t i = 0; i < rep.unfixable.n && !opts->json; i++)
-		fprintf(stderr, _("%s: not fixed by this script: %s\n"), PACKAGE,
-		    rep.unfixable.v[i]);
+	if (!opts->json)
+		env_print_unfixable(stderr, &rep);
 out:
 	script_text_free(&text);
 	env_plan_free(&plan);

@@ -53,5 +53,6 @@ libcudawiz_fetch_a_SOURCES = \
 	src/matrix/update.c src/matrix/update.h \
 	src/cmd_matrix.c
 # libcurl itself is dlopen()ed by fetch.c when a download starts.
-FETCH_LIBS = libcudawiz-fetch.a $(CORE_LIBS) $(DLOPEN_LIBS)
+# cmd_matrix.c prints through libcudawiz-present.a, which follows it.
+FETCH_LIBS = libcudawiz-fetch.a libcudawiz-present.a $(CORE_LIBS) $(DLOPEN_LIBS)
 cudawiz_LDADD += $(FETCH_LIBS)
