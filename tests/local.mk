@@ -90,3 +90,6 @@ include $(top_srcdir)/tests/harden-trust.mk
 include $(top_srcdir)/tests/harden-scripts.mk
 include $(top_srcdir)/tests/harden-reads.mk
 include $(top_srcdir)/tests/harden-matrix.mk
+
+# Issue 17's one pipeline: the commands agree on the matrix and its note.
+include $(top_srcdir)/tests/run.mk

@@ -554,10 +554,12 @@ probe_libraries(struct probe_ctx *ctx)
 	struct kept_dirs kept;
 
 	memset(&kept, 0, sizeof kept);
-	loader_session_init(&s, ctx->sr, ctx->envp);
+	loader_session_init_prof(&s, ctx->sr, ctx->envp,
+	    probe_loader_profile(ctx));
 	note_empty_entries(ctx);
 	if (s.cache_error != NULL)
-		facts_note(ctx->facts, s.prof.cache_path, "%s", s.cache_error);
+		facts_note(ctx->facts, s.env.prof->cache_path, "%s",
+		    s.cache_error);
 	probe_loader_dirs(ctx->facts, &ldconf, &extra);
 	s.env.extra_dirs = &extra;
 	/* A tree without a cache stands for a machine where ldconfig has
