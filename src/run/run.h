@@ -4,8 +4,10 @@
  * Every command that looks at a machine (doctor, verify, explain, env,
  * env --check) and the wizard go through here, so they see the same
  * matrix (the probes included), the same refresh time, the same notes,
- * and the host's loader is asked about itself once. The run never prints
- * a report; what it cannot do it says through *err or the facts. */
+ * and the host's loader is asked about itself once. The run prints no
+ * report and nothing on stdout: on stderr only the live checks' progress
+ * (when asked) and run_say_note(); what it cannot do it says through
+ * *err or the facts. */
 #ifndef CUDAWIZ_RUN_H
 #define CUDAWIZ_RUN_H
 
