@@ -511,8 +511,9 @@ collect_sonames(const struct probe_ctx *ctx, const struct loader_session *s,
 	for (size_t i = 0; i < f->env.ldconf.n; i++)
 		if (f->env.ldconf.v[i].exists != 0)
 			scan_dir(ctx, f->env.ldconf.v[i].dir, &seen, &seen_ix, kept);
-	for (size_t i = 0; i < s->prof.system_dirs.n; i++)
-		scan_dir(ctx, s->prof.system_dirs.v[i], &seen, &seen_ix, kept);
+	for (size_t i = 0; i < s->env.prof->system_dirs.n; i++)
+		scan_dir(ctx, s->env.prof->system_dirs.v[i], &seen, &seen_ix,
+		    kept);
 	strv_sort(&seen);
 	for (size_t i = 0; i < seen.n; i++)
 		if (strncmp(seen.v[i], "libnvinfer.", 11) != 0)
