@@ -60,22 +60,4 @@ int	cmd_env(const struct cli_opts *opts);
 /* env --check FILE (cmd_env_check.c). */
 int	cmd_env_check(const struct cli_opts *opts);
 
-struct facts;
-struct matrix;
-struct sysroot;
-/* What the commands that probe open first: the matrix (--matrix or the
- * embedded one) and the tree (--root). -1 after saying why on stderr;
- * *note gets the matrix's note when note is not NULL. */
-int	cmd_open(const struct cli_opts *opts, struct matrix **m,
-	    struct sysroot **sr, char **note);
-
-/* When the matrix was last refreshed from the network, from the cache's
- * sidecar; 0 when never (or when that cannot be read: then MATRIX_STALE
- * may say so, which is the right advice). doctor and the wizard agree. */
-time_t	cmd_matrix_checked(void);
-
-/* doctor's live verification: when a driver is loaded, a quick run of
- * every check (cmd_verify.c); otherwise facts->verify says why not. */
-void	cmd_doctor_verify(const struct cli_opts *opts, struct facts *facts);
-
 #endif

@@ -7,51 +7,40 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "diagnose/diagnose.h"
 #include "i18n.h"
-#include "matrix/cache.h"
-#include "matrix/matrix.h"
-#include "matrix/select.h"
 #include "present/json.h"
 #include "present/style.h"
 #include "present/text.h"
-#include "probe/probe.h"
-#include "sysroot/sysroot.h"
+#include "run/run.h"
 
 extern char **environ;
 
 int
 cmd_doctor(const struct cli_opts *opts)
 {
-	struct findings findings = { 0 };
-	struct diagnose_input in;
-	struct sysroot *sr;
-	struct facts *facts;
-	struct matrix *m;
-	char *note = NULL;
+	struct run_live live = { 0 };
+	struct cw_run r;
 	int rc;
 
-	if (cmd_open(opts, &m, &sr, &note) != 0)
+	if (run_open_or_say(&r, opts->root, opts->matrix_file, environ) != 0)
 		return EXIT_USAGE;
-	facts = probe_all(sr, environ);
-	if (note != NULL)
-		facts_note(facts, _("compatibility matrix cache"), "%s", note);
-	diagnose_annotate(facts, m);
-	cmd_doctor_verify(opts, facts);
-	in.facts = facts;
-	in.matrix = m;
-	in.now = time(NULL);
-	in.matrix_checked = cmd_matrix_checked();
-	diagnose(&in, &findings);
+	run_probe(&r, RUN_FULL);
+	run_annotate(&r);
+	live.no_verify = opts->no_verify;
+	live.quick = true;
+	live.timeout_ms = opts->timeout_ms;
+	live.progress = !opts->json;
+	run_verify_by_policy(&r, &live);
+	run_diagnose(&r);
 	if (opts->json)
-		rc = json_print_doctor(stdout, facts, &findings, m, in.now,
-		    in.matrix_checked);
+		rc = json_print_doctor(stdout, r.facts, &r.findings, r.m, r.now,
+		    r.matrix_checked);
 	else
 	{
-		rc = text_print_doctor(stdout, facts, &findings, m,
+		rc = text_print_doctor(stdout, r.facts, &r.findings, r.m,
 		    style_want_color(STDOUT_FILENO, opts->color));
 		if (rc == 0 && opts->next_steps)
-			text_print_next(stdout, &findings);
+			text_print_next(stdout, &r.findings);
 	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;
@@ -60,11 +49,8 @@ cmd_doctor(const struct cli_opts *opts)
 	if (rc != 0)
 		rc = EXIT_USAGE;
 	else
-		rc = findings_count(&findings, SEV_ERROR) > 0 ? EXIT_FINDINGS : EXIT_OK;
-	findings_free(&findings);
-	facts_free(facts);
-	sysroot_free(sr);
-	matrix_free(m);
-	free(note);
+		rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
+		    EXIT_OK;
+	run_close(&r);
 	return rc;
 }

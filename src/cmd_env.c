@@ -18,6 +18,7 @@
 #include "matrix/select.h"
 #include "present/envcmd.h"
 #include "probe/probe.h"
+#include "run/run.h"
 #include "sysroot/sysroot.h"
 #include "util/homedir.h"
 #include "util/shquote.h"
@@ -139,9 +140,8 @@ cmd_env(const struct cli_opts *opts)
 	struct script_text text = { NULL, NULL };
 	struct written w = { 0 };
 	enum script_format fmt;
-	struct sysroot *sr;
+	struct cw_run cr;
 	struct facts *facts;
-	struct matrix *m;
 	char *err = NULL;
 	const char *shell = opts->shell != NULL ? opts->shell : script_login_shell(environ);
 	int rc = EXIT_USAGE;
@@ -157,10 +157,12 @@ cmd_env(const struct cli_opts *opts)
 		}
 		fmt = SCRIPT_SH;	/* an unknown login shell: POSIX sh */
 	}
-	if (cmd_open(opts, &m, &sr, NULL) != 0)
+	if (run_open_or_say(&cr, opts->root, opts->matrix_file, environ) != 0)
 		return EXIT_USAGE;
-	facts = probe_all(sr, environ);
-	diagnose_annotate(facts, m);
+	run_say_note(&cr);
+	run_probe(&cr, RUN_FULL);
+	run_annotate(&cr);
+	facts = cr.facts;
 	po.toolkit = opts->toolkit;
 	po.cudnn = opts->cudnn;
 	po.python_env = opts->python_env;
@@ -201,8 +203,6 @@ out:
 	written_free(&w);
 	free(err);
 	strv_free(&po.add_lib);
-	facts_free(facts);
-	sysroot_free(sr);
-	matrix_free(m);
+	run_close(&cr);
 	return rc;
 }

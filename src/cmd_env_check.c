@@ -19,6 +19,7 @@
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "present/envcheck.h"
+#include "run/run.h"
 #include "util/openreg.h"
 #include "util/xalloc.h"
 
@@ -56,8 +57,9 @@ cmd_env_check(const struct cli_opts *opts)
 {
 	struct check c;
 	enum script_format fmt;
-	struct matrix *m = NULL;
-	char *err = NULL, *note = NULL;
+	struct cw_run run;
+	bool opened = false;
+	char *err = NULL;
 	double timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 :
 	    VERIFY_TIMEOUT_DEFAULT_S;
 	int rc = EXIT_USAGE;
@@ -75,12 +77,12 @@ cmd_env_check(const struct cli_opts *opts)
 	} else if (script_file_format(c.file, &fmt, &err) != 0) {
 		goto fail;
 	}
-	m = select_matrix(opts->matrix_file, &note, &err);
-	free(note);
-	if (m == NULL)
+	if (run_open(&run, opts->root, opts->matrix_file, environ, &err) != 0)
 		goto fail;
-	if (env_check_run(c.file, fmt, opts->root, environ, m, timeout_s, NULL,
-	    &c.ec, &err) != 0)
+	opened = true;
+	run_say_note(&run);
+	if (env_check_run_in(&run, c.file, fmt, timeout_s, NULL, &c.ec,
+	    &err) != 0)
 		goto fail;
 	if (opts->json) {
 		if (env_check_print_json(stdout, c.file, &c.ec, environ) != 0)
@@ -100,7 +102,7 @@ fail:
 out:
 	free(err);
 	env_check_free(&c.ec);
-	if (m != NULL)
-		matrix_free(m);
+	if (opened)
+		run_close(&run);
 	return rc;
 }

@@ -27,6 +27,7 @@
 #include "present/explain.h"
 #include "present/style.h"
 #include "probe/probe.h"
+#include "run/run.h"
 #include "sysroot/sysroot.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -48,7 +49,7 @@ struct run {
 	const struct cli_opts	*opts;
 	struct input		 input;
 	struct explain		 ex;
-	struct matrix		*m;
+	const struct matrix	*m;		/* these three: the pipeline's */
 	struct sysroot		*sr;
 	struct facts		*facts;
 	struct loader_session	 ls;
@@ -244,9 +245,6 @@ run_free(struct run *r)
 		loader_session_free(&r->ls);
 	strv_free(&r->ldconf);
 	strv_free(&r->extra);
-	facts_free(r->facts);
-	sysroot_free(r->sr);
-	matrix_free(r->m);
 	explain_free(&r->ex);
 	free(r->input.text);
 }
@@ -257,7 +255,7 @@ cmd_explain(const struct cli_opts *opts)
 	struct run r = { .opts = opts };
 	struct diagnose_input in;
 	struct explain_facts xf;
-	char *err = NULL, *note = NULL;
+	struct cw_run cr;
 	int rc;
 
 	if (opts->nargs == 1 && strcmp(opts->args[0], "-") == 0) {
@@ -280,18 +278,17 @@ cmd_explain(const struct cli_opts *opts)
 	}
 	explain_recognise(r.input.text, r.input.len, &r.ex);
 
-	r.m = select_matrix(opts->matrix_file, &note, &err);
-	if (r.m == NULL)
-		goto fail;
-	r.sr = sysroot_new(opts->root, &err);
-	if (r.sr == NULL)
-		goto fail;
-	sysroot_keep_listings(r.sr);
-	r.facts = probe_all(r.sr, environ);
-	if (note != NULL)
-		facts_note(r.facts, _("compatibility matrix cache"), "%s", note);
-	diagnose_annotate(r.facts, r.m);
-	loader_session_init(&r.ls, r.sr, environ);
+	if (run_open_or_say(&cr, opts->root, opts->matrix_file, environ) != 0) {
+		run_free(&r);
+		return EXIT_USAGE;
+	}
+	run_say_note(&cr);
+	r.m = cr.m;
+	r.sr = cr.sr;
+	run_probe(&cr, RUN_FULL);
+	run_annotate(&cr);
+	r.facts = cr.facts;
+	loader_session_init_prof(&r.ls, r.sr, environ, run_loader_profile(&cr));
 	probe_loader_dirs(r.facts, &r.ldconf, &r.extra);
 	r.ls.env.extra_dirs = &r.extra;
 	if (!sysroot_is_host(r.sr))
@@ -299,10 +296,7 @@ cmd_explain(const struct cli_opts *opts)
 	resolve_libraries(&r);
 	find_defining(&r);
 
-	in.facts = r.facts;
-	in.matrix = r.m;
-	in.now = time(NULL);
-	in.matrix_checked = 0;
+	run_diagnose_input(&cr, r.facts, &in);
 	xf.libs = r.libs;
 	xf.nlibs = r.sonames.n;
 	xf.defining = r.defining;
@@ -319,13 +313,7 @@ cmd_explain(const struct cli_opts *opts)
 		rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
 		    EXIT_OK;
 	}
-	free(note);
 	run_free(&r);
+	run_close(&cr);
 	return rc;
-fail:
-	fprintf(stderr, "%s: %s\n", PACKAGE, err);
-	free(err);
-	free(note);
-	run_free(&r);
-	return EXIT_USAGE;
 }

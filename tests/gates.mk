@@ -22,7 +22,7 @@
 # The subsets are picked in the shell: automake -Wall rejects make's
 # $(filter) as non-portable.
 LINT_TESTS = tests/unit/potfiles.sh tests/unit/po-check.sh \
-	tests/unit/security-doc.sh tests/unit/core-walls.sh \
+	tests/unit/security-doc.sh tests/unit/core-walls.sh tests/unit/include-walls.sh \
 	tests/unit/test-map.sh tests/cli/docs-man.sh tests/cli/docs-completion.sh
 # po-check.sh renders a wizard page in each language.
 LINT_TOOLS = tests/tools/wizard-render$(EXEEXT)

@@ -92,3 +92,6 @@ include $(top_srcdir)/tests/harden-scripts.mk
 include $(top_srcdir)/tests/harden-reads.mk
 include $(top_srcdir)/tests/harden-matrix.mk
 include $(top_srcdir)/tests/facts.mk
+
+# Issue 17's one pipeline: the commands agree on the matrix and its note.
+include $(top_srcdir)/tests/run.mk

@@ -8,28 +8,18 @@
 #include "diagnose/diagnose.h"
 #include "envplan/check.h"
 #include "i18n.h"
-#include "probe/probe.h"
+#include "run/run.h"
 #include "sysroot/sysroot.h"
 #include "util/xalloc.h"
 
-static int
-probe_side(struct env_check_side *s, const char *root, char *const *envp,
-    const struct matrix *m, char **err)
+/* One side: the machine as a program started from envp sees it, with
+ * the run's matrix and loader profile. */
+static void
+probe_side(struct env_check_side *s, struct cw_run *run, char *const *envp)
 {
-	struct diagnose_input in;
-
-	s->sr = sysroot_new(root, err);
-	if (s->sr == NULL)
-		return -1;
-	sysroot_keep_listings(s->sr);
-	s->facts = probe_all(s->sr, envp);
-	diagnose_annotate(s->facts, m);
-	in.facts = s->facts;
-	in.matrix = m;
-	in.now = time(NULL);
-	in.matrix_checked = 0;
-	diagnose(&in, &s->findings);
-	return 0;
+	s->facts = run_probe_env(run, envp);
+	run_annotate_facts(run, s->facts);
+	run_diagnose_facts(run, s->facts, &s->findings);
 }
 
 static void
@@ -157,18 +147,18 @@ codes_only(const struct findings *a, const struct findings *b, struct strv *out)
 /* ------------------------------------------------------------ run */
 
 int
-env_check_run(const char *file, enum script_format fmt, const char *root,
-    char *const *envp, const struct matrix *m, double timeout_s,
-    const char *helper, struct env_check *out, char **err)
+env_check_run_in(struct cw_run *run, const char *file, enum script_format fmt,
+    double timeout_s, const char *helper, struct env_check *out, char **err)
 {
+	char *const *envp = run->envp;
 	char *found;
 
 	memset(out, 0, sizeof *out);
 	out->fmt = fmt;
-	if (script_source(file, fmt, envp, timeout_s, &out->src, err) != 0 ||
-	    probe_side(&out->before, root, envp, m, err) != 0 ||
-	    probe_side(&out->after, root, out->src.envp, m, err) != 0)
+	if (script_source(file, fmt, envp, timeout_s, &out->src, err) != 0)
 		return -1;
+	probe_side(&out->before, run, envp);
+	probe_side(&out->after, run, out->src.envp);
 	check_compare(out->before.facts, out->after.facts, &out->rows);
 	if (!out->after.facts->live_allowed) {
 		out->live_why = xstrdup(_("under --root nothing is loaded"));
@@ -182,6 +172,22 @@ env_check_run(const char *file, enum script_format fmt, const char *root,
 	codes_only(&out->after.findings, &out->before.findings, &out->new);
 	out->ok = check_rows_ok(&out->rows);
 	return 0;
+}
+
+int
+env_check_run(const char *file, enum script_format fmt, const char *root,
+    char *const *envp, const struct matrix *m, double timeout_s,
+    const char *helper, struct env_check *out, char **err)
+{
+	struct cw_run run;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (run_open_with(&run, root, m, NULL, envp, err) != 0)
+		return -1;
+	rc = env_check_run_in(&run, file, fmt, timeout_s, helper, out, err);
+	run_close(&run);
+	return rc;
 }
 
 void

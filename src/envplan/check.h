@@ -60,6 +60,12 @@ int	env_check_run(const char *file, enum script_format fmt,
 	    const char *root, char *const *envp, const struct matrix *m,
 	    double timeout_s, const char *helper, struct env_check *out,
 	    char **err);
+/* The same within an opened run (src/run/: its tree, matrix and
+ * environment, which is the "before" side). */
+struct cw_run;
+int	env_check_run_in(struct cw_run *run, const char *file,
+	    enum script_format fmt, double timeout_s, const char *helper,
+	    struct env_check *out, char **err);
 void	env_check_free(struct env_check *c);
 
 /* "FIXED", "STILL BROKEN", "BROKEN BY THE SCRIPT" … translated. */

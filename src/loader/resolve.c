@@ -739,13 +739,25 @@ void
 loader_session_init(struct loader_session *s, const struct sysroot *sr,
     char *const *envp)
 {
+	loader_session_init_prof(s, sr, envp, NULL);
+}
+
+void
+loader_session_init_prof(struct loader_session *s, const struct sysroot *sr,
+    char *const *envp, const struct loader_profile *prof)
+{
 	const char *llp = envp_get(envp, "LD_LIBRARY_PATH");
 	char *err = NULL;
 	int rc;
 
 	memset(s, 0, sizeof *s);
-	loader_profile_init(&s->prof, sr);
-	rc = ldcache_read(sr, s->prof.cache_path, &s->cache, &err);
+	if (prof != NULL) {
+		s->prof_borrowed = true;
+	} else {
+		loader_profile_init(&s->prof, sr);
+		prof = &s->prof;
+	}
+	rc = ldcache_read(sr, prof->cache_path, &s->cache, &err);
 	if (rc == 0) {
 		s->have_cache = true;
 		free(err);
@@ -753,14 +765,14 @@ loader_session_init(struct loader_session *s, const struct sysroot *sr,
 		free(err);
 	} else {
 		s->cache_error = err != NULL ? err :
-		    xasprintf("%s: %s", s->prof.cache_path, sysroot_strerror(rc));
+		    xasprintf("%s: %s", prof->cache_path, sysroot_strerror(rc));
 	}
 	if (sysroot_is_host(sr)) {
 		s->cwd = getcwd(NULL, 0);
 	}
 	s->ld_library_path = llp != NULL ? xstrdup(llp) : NULL;
 	s->env.sr = sr;
-	s->env.prof = &s->prof;
+	s->env.prof = prof;
 	s->env.cache = s->have_cache ? &s->cache : NULL;
 	s->env.ld_library_path = s->ld_library_path;
 	s->env.cwd = s->cwd;
@@ -773,7 +785,8 @@ loader_session_init(struct loader_session *s, const struct sysroot *sr,
 void
 loader_session_free(struct loader_session *s)
 {
-	loader_profile_free(&s->prof);
+	if (!s->prof_borrowed)
+		loader_profile_free(&s->prof);
 	if (s->have_cache)
 		ldcache_free(&s->cache);
 	free(s->cache_error);

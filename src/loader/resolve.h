@@ -135,7 +135,8 @@ struct loader_env {
  * cache (cache_error says why there is none), LD_LIBRARY_PATH and the
  * current directory (the host only). env points into the session. */
 struct loader_session {
-	struct loader_profile	 prof;
+	struct loader_profile	 prof;		/* unused when borrowed */
+	bool			 prof_borrowed;
 	struct ldcache		 cache;
 	bool			 have_cache;
 	char			*cache_error;	/* NULL when read, or absent without fault */
@@ -146,6 +147,12 @@ struct loader_session {
 
 void	loader_session_init(struct loader_session *s, const struct sysroot *sr,
 	    char *const *envp);
+/* The same with a profile made once for the run (on the host, making
+ * one executes `ld.so --help`): s borrows prof, which must outlive it;
+ * s->env.prof points to it. prof NULL: as loader_session_init(). */
+void	loader_session_init_prof(struct loader_session *s,
+	    const struct sysroot *sr, char *const *envp,
+	    const struct loader_profile *prof);
 void	loader_session_free(struct loader_session *s);
 
 /* Resolves name as a dlopen() from requester (an ELF file; NULL: a plain

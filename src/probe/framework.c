@@ -15,11 +15,13 @@
 #include "probe/fwint.h"
 #include "util/xalloc.h"
 
-/* The probes get no matrix (doctor picks one after probing): the
- * frameworks' builds come from the embedded one. */
+/* The frameworks' builds come from the matrix the run chose (--matrix,
+ * the cache), the one diagnose reads; outside a run, the embedded one. */
 const struct matrix *
 fw_matrix(struct fw_run *run)
 {
+	if (run->ctx->shared->matrix != NULL)
+		return run->ctx->shared->matrix;
 	if (run->matrix == NULL)
 		run->matrix = matrix_embedded();
 	return run->matrix;
@@ -32,7 +34,8 @@ start_session(struct fw_run *run)
 
 	if (run->have_session)
 		return;
-	loader_session_init(s, run->ctx->sr, run->ctx->envp);
+	loader_session_init_prof(s, run->ctx->sr, run->ctx->envp,
+	    probe_loader_profile(run->ctx));
 	probe_loader_dirs(run->ctx->facts, &run->ldconf, &run->global_extra);
 	/* A tree without a cache stands for a machine where ldconfig has
 	 * run over its ld.so.conf, as for doctor's own library list. */

@@ -41,7 +41,8 @@ struct fw_plan {
 /* One run of the probe. */
 struct fw_run {
 	struct probe_ctx	*ctx;
-	struct matrix		*matrix;	/* read when first wanted */
+	struct matrix		*matrix;	/* the embedded one, read when first wanted
+						 * outside a run */
 	bool			 have_session;
 	struct loader_session	 session;
 	struct strv		 ldconf;	/* probe_loader_dirs' */

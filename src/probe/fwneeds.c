@@ -79,7 +79,7 @@ fw_cuda_family(const char *soname)
 char *
 fw_env_program(struct fw_run *run, const struct py_env *env)
 {
-	const struct loader_profile *prof = &run->session.prof;
+	const struct loader_profile *prof = run->session.env.prof;
 	struct elfobj obj;
 	char *real = NULL, *err = NULL;
 	bool ok;

@@ -500,8 +500,9 @@ collect_sonames(const struct probe_ctx *ctx, const struct loader_session *s,
 	for (size_t i = 0; i < f->env.ldconf.n; i++)
 		if (f->env.ldconf.v[i].exists != 0)
 			scan_dir(ctx, f->env.ldconf.v[i].dir, &seen, &seen_ix, kept);
-	for (size_t i = 0; i < s->prof.system_dirs.n; i++)
-		scan_dir(ctx, s->prof.system_dirs.v[i], &seen, &seen_ix, kept);
+	for (size_t i = 0; i < s->env.prof->system_dirs.n; i++)
+		scan_dir(ctx, s->env.prof->system_dirs.v[i], &seen, &seen_ix,
+		    kept);
 	strv_sort(&seen);
 	for (size_t i = 0; i < seen.n; i++)
 		if (strncmp(seen.v[i], "libnvinfer.", 11) != 0)
@@ -543,10 +544,12 @@ probe_libraries(struct probe_ctx *ctx)
 	struct kept_dirs kept;
 
 	memset(&kept, 0, sizeof kept);
-	loader_session_init(&s, ctx->sr, ctx->envp);
+	loader_session_init_prof(&s, ctx->sr, ctx->envp,
+	    probe_loader_profile(ctx));
 	note_empty_entries(ctx);
 	if (s.cache_error != NULL)
-		facts_note(ctx->facts, s.prof.cache_path, "%s", s.cache_error);
+		facts_note(ctx->facts, s.env.prof->cache_path, "%s",
+		    s.cache_error);
 	probe_loader_dirs(ctx->facts, &ldconf, &extra);
 	s.env.extra_dirs = &extra;
 	/* A tree without a cache stands for a machine where ldconfig has

@@ -17,16 +17,53 @@ static void (*const probes[])(struct probe_ctx *) = {
 	probe_frameworks,
 };
 
+/* What the loader model needs and no more: `why` answers in a few
+ * milliseconds, so it skips the PCI scan and doctor's own library list. */
+static void (*const lean_probes[])(struct probe_ctx *) = {
+	probe_environ,
+	probe_driver,
+	probe_toolkits,
+	probe_cudnn,
+};
+
+const struct loader_profile *
+probe_shared_profile(struct probe_shared *sh, const struct sysroot *sr)
+{
+	if (!sh->have_prof) {
+		loader_profile_init(&sh->prof, sr);
+		sh->have_prof = true;
+	}
+	return &sh->prof;
+}
+
+const struct loader_profile *
+probe_loader_profile(struct probe_ctx *ctx)
+{
+	return probe_shared_profile(ctx->shared, ctx->sr);
+}
+
+void
+probe_shared_free(struct probe_shared *sh)
+{
+	if (sh->have_prof)
+		loader_profile_free(&sh->prof);
+	sh->have_prof = false;
+}
+
 /* Runs the n probes of list, in order, into new facts. */
 static struct facts *
 run_probes(const struct sysroot *sr, char *const *envp,
-    void (*const *list)(struct probe_ctx *), size_t n, bool lean)
+    struct probe_shared *sh, bool lean)
 {
+	void (*const *list)(struct probe_ctx *) = lean ? lean_probes : probes;
+	size_t n = lean ? sizeof lean_probes / sizeof lean_probes[0] :
+	    sizeof probes / sizeof probes[0];
 	struct probe_ctx ctx;
 
 	ctx.sr = sr;
 	ctx.envp = envp;
 	ctx.lean = lean;
+	ctx.shared = sh;
 	ctx.facts = facts_new(sysroot_dir(sr), sysroot_is_host(sr));
 	for (size_t i = 0; i < n; i++)
 		list[i](&ctx);
@@ -34,23 +71,31 @@ run_probes(const struct sysroot *sr, char *const *envp,
 }
 
 struct facts *
-probe_all(const struct sysroot *sr, char *const *envp)
+probe_shared_run(const struct sysroot *sr, char *const *envp,
+    struct probe_shared *sh, bool lean)
 {
-	return run_probes(sr, envp, probes, sizeof probes / sizeof probes[0],
-	    false);
+	return run_probes(sr, envp, sh, lean);
 }
 
-/* What the loader model needs and no more: `why` answers in a few
- * milliseconds, so it skips the PCI scan and doctor's own library list. */
+/* Outside a run: the embedded matrix, a profile for these probes only. */
+static struct facts *
+run_alone(const struct sysroot *sr, char *const *envp, bool lean)
+{
+	struct probe_shared sh = { 0 };
+	struct facts *f = run_probes(sr, envp, &sh, lean);
+
+	probe_shared_free(&sh);
+	return f;
+}
+
+struct facts *
+probe_all(const struct sysroot *sr, char *const *envp)
+{
+	return run_alone(sr, envp, false);
+}
+
 struct facts *
 probe_for_loader(const struct sysroot *sr, char *const *envp)
 {
-	static void (*const some[])(struct probe_ctx *) = {
-		probe_environ,
-		probe_driver,
-		probe_toolkits,
-		probe_cudnn,
-	};
-
-	return run_probes(sr, envp, some, sizeof some / sizeof some[0], true);
+	return run_alone(sr, envp, true);
 }

@@ -10,7 +10,19 @@
 #define CUDAWIZ_PROBE_H
 
 #include "facts/facts.h"
+#include "loader/profile.h"
 #include "sysroot/sysroot.h"
+
+struct matrix;
+
+/* What one run hands its probes and keeps after them (src/run/): the
+ * matrix the run chose, and the loader profile, made by the first probe
+ * that wants it so that the host's loader is asked once per run. */
+struct probe_shared {
+	const struct matrix	*matrix;	/* NULL: the embedded one */
+	struct loader_profile	 prof;		/* when have_prof */
+	bool			 have_prof;
+};
 
 struct probe_ctx {
 	const struct sysroot	*sr;
@@ -20,7 +32,14 @@ struct probe_ctx {
 	 * leave out the scans nothing but doctor's own rules read (what PATH
 	 * directories hold, the kernel modules on disk). */
 	bool			 lean;
+	struct probe_shared	*shared;	/* never NULL */
 };
+
+/* The run's loader profile, made on first use. */
+const struct loader_profile	*probe_loader_profile(struct probe_ctx *ctx);
+const struct loader_profile	*probe_shared_profile(struct probe_shared *sh,
+	    const struct sysroot *sr);
+void	probe_shared_free(struct probe_shared *sh);
 
 /* Each probe, in the order run. */
 void	probe_environ(struct probe_ctx *ctx);	/* env.c */
@@ -54,6 +73,10 @@ void	probe_loader_dirs(const struct facts *f, struct strv *ldconf,
 
 /* Runs every probe. */
 struct facts	*probe_all(const struct sysroot *sr, char *const *envp);
+/* The same, or the lean set of probe_for_loader() when lean, with what
+ * a run shares (src/run/). */
+struct facts	*probe_shared_run(const struct sysroot *sr, char *const *envp,
+	    struct probe_shared *sh, bool lean);
 /* Runs the probes that say where libraries live (environment, driver,
  * toolkits, cuDNN), lean: for probe_loader_dirs() when speed matters. */
 struct facts	*probe_for_loader(const struct sysroot *sr, char *const *envp);

@@ -13,11 +13,9 @@
 
 #include "cmd.h"
 #include "i18n.h"
-#include "matrix/cache.h"
-#include "matrix/matrix.h"
 #include "present/style.h"
 #include "present/text.h"
-#include "sysroot/sysroot.h"
+#include "run/run.h"
 #include "wizard/cmd_wizard.h"
 #include "wizard/report.h"
 #include "wizard/term.h"
@@ -33,33 +31,25 @@ cmd_wizard_wanted(void)
 	    term != NULL && term[0] != '\0' && strcmp(term, "dumb") != 0;
 }
 
-static void
-verify(void *arg, struct facts *facts)
-{
-	cmd_doctor_verify(arg, facts);
-}
-
 int
 cmd_wizard(const struct cli_opts *opts, bool ascii)
 {
 	struct wiz_term_opts to = { ascii, opts->color };
 	struct wiz_report_in in = { 0 };
+	struct run_live live = { 0 };
 	struct wiz_report r;
-	struct sysroot *sr;
-	struct matrix *m;
-	char *note = NULL;
+	struct cw_run run;
 	int rc;
 
-	if (cmd_open(opts, &m, &sr, &note) != 0)
+	if (run_open_or_say(&run, opts->root, opts->matrix_file, environ) != 0)
 		return EXIT_USAGE;
-	in.sr = sr;
-	in.m = m;
-	in.envp = environ;
-	in.matrix_note = note;
-	in.now = time(NULL);
-	in.matrix_checked = cmd_matrix_checked();
-	in.verify = verify;
-	in.verify_arg = (void *)opts;
+	/* doctor's live checks, as doctor runs them. */
+	live.no_verify = opts->no_verify;
+	live.quick = true;
+	live.timeout_ms = opts->timeout_ms;
+	live.progress = !opts->json;
+	in.run = &run;
+	in.live = &live;
 	/* The page's own runs: doctor's quick sizes, --timeout's limit. */
 	in.verify_timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 : 0;
 	in.verify_quick = true;
@@ -71,8 +61,6 @@ cmd_wizard(const struct cli_opts *opts, bool ascii)
 	in.update.nurls = opts->nurls;
 	in.update.connect_timeout_ms = opts->connect_timeout_ms;
 	wiz_report_make(&r, &in);
-	sysroot_free(sr);
-	free(note);
 	rc = wiz_term_run(&r, &to);
 	/* r.m: the matrix an update brought in, if one did. */
 	if (rc < 0 && text_print_doctor(stdout, r.facts, &r.findings, r.m,
@@ -81,14 +69,14 @@ cmd_wizard(const struct cli_opts *opts, bool ascii)
 	if (rc > 0) {
 		/* Ended by a signal: die of it, as the shell expects. */
 		wiz_report_free(&r);
-		matrix_free(m);
+		run_close(&run);
 		signal(rc, SIG_DFL);
 		raise(rc);
 		return EXIT_USAGE;
 	}
 	rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS : EXIT_OK;
-	/* The report borrows m until it is freed. */
+	/* The report borrows the run's matrix until it is freed. */
 	wiz_report_free(&r);
-	matrix_free(m);
+	run_close(&run);
 	return rc;
 }

@@ -1,13 +1,12 @@
-/* The wizard's report: doctor's pipeline, kept for the pages; see
- * report.h. */
+/* The wizard's report: doctor's pipeline (src/run/), kept for the
+ * pages; see report.h. */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "diagnose/diagnose.h"
-#include "i18n.h"
 #include "matrix/matrix.h"
-#include "probe/probe.h"
+#include "run/run.h"
 #include "util/xalloc.h"
 #include "wizard/report.h"
 
@@ -27,32 +26,30 @@ describe_matrix(struct wiz_report *r, const struct matrix *m)
 void
 wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 {
-	struct diagnose_input di;
+	struct cw_run *run = in->run;
 
 	*r = (struct wiz_report){ 0 };
-	r->facts = probe_all(in->sr, in->envp);
-	if (in->matrix_note != NULL)
-		facts_note(r->facts, _("compatibility matrix cache"), "%s",
-		    in->matrix_note);
-	diagnose_annotate(r->facts, in->m);
-	if (in->verify != NULL)
-		in->verify(in->verify_arg, r->facts);
-	di.facts = r->facts;
-	di.matrix = in->m;
-	di.now = in->now;
-	di.matrix_checked = in->matrix_checked;
-	diagnose(&di, &r->findings);
+	run_probe(run, RUN_FULL);
+	run_annotate(run);
+	if (in->live != NULL)
+		run_verify_by_policy(run, in->live);
+	run_diagnose(run);
+	/* The report owns them from here; the run keeps the matrix. */
+	r->facts = run->facts;
+	r->findings = run->findings;
+	run->facts = NULL;
+	run->findings = (struct findings){ 0 };
 	if (!r->facts->live_allowed)
 		r->root = xstrdup(in->root_label != NULL ? in->root_label :
 		    r->facts->root);
-	describe_matrix(r, in->m);
-	r->envp = in->envp;
-	r->m = in->m;
+	describe_matrix(r, run->m);
+	r->envp = run->envp;
+	r->m = run->m;
 	/* The check sources a script and may load a runtime: 30 s each at
 	 * most, so a hung shell cannot hold the screen for ever. */
 	r->check_timeout_s = 30.0;
-	r->now = in->now;
-	r->matrix_checked = in->matrix_checked;
+	r->now = run->now;
+	r->matrix_checked = run->matrix_checked;
 	r->verify_timeout_s = in->verify_timeout_s;
 	r->verify_quick = in->verify_quick;
 	r->update = in->update;

@@ -13,8 +13,9 @@
 #include "diagnose/finding.h"
 #include "facts/facts.h"
 
+struct cw_run;
 struct matrix;
-struct sysroot;
+struct run_live;
 
 /* How the wizard may refresh the matrix: what `cudawiz matrix update`
  * would get from the same command line. Strings borrowed. */
@@ -35,8 +36,8 @@ struct wiz_report {
 	char		*matrix_date;	/* "YYYY-MM-DD" */
 	char		*matrix_path;	/* NULL when embedded */
 	unsigned	 matrix_refresh_days;
-	/* Borrowed from wiz_report_in for the Fix step: they must outlive
-	 * the report. */
+	/* Borrowed from the run for the Fix step: they must outlive the
+	 * report. */
 	char *const		*envp;
 	const struct matrix	*m;
 	double			 check_timeout_s;	/* each child of the check */
@@ -53,16 +54,13 @@ struct wiz_report {
 };
 
 struct wiz_report_in {
-	const struct sysroot	*sr;
-	const struct matrix	*m;
-	char *const		*envp;
-	const char		*matrix_note;	/* the cache's note, or NULL */
-	time_t			 now;
-	time_t			 matrix_checked;
-	/* Live verification, run between the probes and diagnose as doctor
-	 * runs it; NULL for none (facts.verify then says not run). */
-	void			(*verify)(void *arg, struct facts *facts);
-	void			*verify_arg;
+	/* The run, opened (src/run/): its tree, matrix, note, environment
+	 * and times. It must outlive the report: the report borrows its
+	 * matrix and environment. */
+	struct cw_run		*run;
+	/* Live verification by doctor's policy, between the probes and
+	 * diagnose; NULL for none (facts.verify then says not run). */
+	const struct run_live	*live;
 	/* Shown instead of the root directory (tests pin it); NULL: the
 	 * directory itself. */
 	const char		*root_label;
@@ -73,7 +71,8 @@ struct wiz_report_in {
 	struct wiz_update_cfg	 update;
 };
 
-/* Probes, annotates, verifies and diagnoses into r. */
+/* Probes, annotates, verifies and diagnoses in->run, and takes its
+ * facts and findings into r. */
 void	wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in);
 void	wiz_report_free(struct wiz_report *r);
 /* The findings anew from the facts and r->m, after the checks ran or

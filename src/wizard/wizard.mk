@@ -33,8 +33,8 @@ libcudawiz_wizard_a_SOURCES = \
 	src/wizard/wizard.c src/wizard/wizard.h \
 	src/wizard/term.c src/wizard/term.h
 
-# The command lives in the binary: it calls cmd_open and doctor's live
-# checks, which are there too.
+# The command lives in the binary beside the other commands; it runs the
+# pipeline (src/run/) as they do.
 cudawiz_SOURCES += src/wizard/cmd_wizard.c src/wizard/cmd_wizard.h
 # The core again after the wizard library, which calls into it. The
 # Compatibility page's update (ustep.c) calls the fetch layer

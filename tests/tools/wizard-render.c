@@ -35,9 +35,7 @@
 #include <time.h>
 
 #include "i18n.h"
-#include "matrix/matrix.h"
-#include "matrix/select.h"
-#include "sysroot/sysroot.h"
+#include "run/run.h"
 #include "util/xalloc.h"
 #include "wizard/keys.h"
 #include "wizard/report.h"
@@ -220,10 +218,9 @@ main(int argc, char **argv)
 	struct wiz_report_in in = { 0 };
 	struct wiz_report r;
 	struct wiz_io io = { render_next, render_show, render_poll, NULL, &rd };
-	struct sysroot *sr;
-	struct matrix *m;
+	struct cw_run run;
 	struct wizard *w;
-	char *err = NULL, *note = NULL;
+	char *err = NULL;
 	int c, rows = 24, cols = 80;
 	bool utf8 = true;
 
@@ -274,23 +271,15 @@ main(int argc, char **argv)
 		free(urls);
 		return 2;
 	}
-	if ((m = select_matrix(matrix_file, &note, &err)) == NULL ||
-	    (sr = sysroot_new(root, &err)) == NULL) {
+	if (run_open(&run, root, matrix_file, environ, &err) != 0) {
 		fprintf(stderr, "wizard-render: %s\n", err);
 		free(err);
-		free(note);
 		free(urls);
-		matrix_free(m);
 		if (rd.keys != NULL)
 			fclose(rd.keys);
 		return 2;
 	}
-	sysroot_keep_listings(sr);
-	in.sr = sr;
-	in.m = m;
-	in.envp = environ;
-	in.matrix_note = note;
-	in.now = time(NULL);
+	in.run = &run;
 	in.root_label = root_as;
 	in.verify_quick = true;
 	in.update.matrix_file = matrix_file;
@@ -304,9 +293,7 @@ main(int argc, char **argv)
 	wscreen_free(rd.last);
 	wizard_free(w);
 	wiz_report_free(&r);
-	sysroot_free(sr);
-	matrix_free(m);
-	free(note);
+	run_close(&run);
 	free(urls);
 	if (rd.keys != NULL)
 		fclose(rd.keys);
