@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A/B timings on a quiet lent machine: the cudawiz in OLD against the one
 in NEW (each directory holds cudawiz, cudawiz-verify, COMMIT and lib/),
-run alternately: doctor --json --no-verify on the host, doctor --json
+run alternately: doctor --json --no-verify, why libcudart.so.13 --json
+and env --shell sh on the host, doctor --json
 --root on an empty tree, and on a tree of N distinct LD_LIBRARY_PATH
 directories. Each run is started through the machine's own loader with
 --library-path, so glibc does not search a huge LD_LIBRARY_PATH for
@@ -56,6 +57,10 @@ def main():
     env = dict(os.environ)
     bench("doctor --json --no-verify (host)", 41, dirs,
           ["doctor", "--json", "--no-verify"], env)
+    # Issue 17's three commands: why and env beside doctor.
+    bench("why libcudart.so.13 --json (host)", 41, dirs,
+          ["why", "libcudart.so.13", "--json"], env)
+    bench("env --shell sh (host)", 41, dirs, ["env", "--shell", "sh"], env)
     empty = tempfile.mkdtemp()
     bench("doctor --json --root EMPTY", 41, dirs,
           ["doctor", "--json", "--root", empty], env)
