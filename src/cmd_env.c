@@ -3,26 +3,18 @@
  * --check, prove what a written script changes (cmd_env_check.c). */
 #include "config.h"
 
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cmd.h"
-#include "diagnose/diagnose.h"
 #include "envplan/plan.h"
 #include "envscript/envscript.h"
 #include "i18n.h"
-#include "matrix/matrix.h"
-#include "matrix/select.h"
 #include "present/envcmd.h"
-#include "probe/probe.h"
 #include "run/run.h"
-#include "sysroot/sysroot.h"
 #include "util/homedir.h"
-#include "util/shquote.h"
-#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 extern char **environ;

@@ -122,15 +122,6 @@ blank(const struct input *in)
 
 /* --------------------------------------------------- this machine's view */
 
-static const struct lib_fact *
-lib_of(const struct run *r, const char *soname)
-{
-	for (size_t i = 0; i < r->sonames.n; i++)
-		if (strcmp(r->sonames.v[i], soname) == 0)
-			return &r->libs[i];
-	return NULL;
-}
-
 /* Whether the file at path defines what m misses: the symbol of that
  * version (a library can define the version node and still lack a
  * symbol a newer build added), or the version alone. False when the file
@@ -165,7 +156,8 @@ find_defining(struct run *r)
 
 		if ((m->kind != EXPLAIN_VERSION_NOT_FOUND &&
 		    m->kind != EXPLAIN_UNDEFINED_SYMBOL) || m->version == NULL ||
-		    m->soname == NULL || (lib = lib_of(r, m->soname)) == NULL)
+		    m->soname == NULL || (lib = explain_lib_of(&r->sonames, r->libs,
+		    m->soname)) == NULL)
 			continue;
 		if (lib->resolved != NULL &&
 		    defines_version(r->sr, lib->resolved, m))

@@ -19,13 +19,13 @@
 #include "util/strv.h"
 #include "util/xalloc.h"
 
-/* The resolution of soname, when it was looked up. */
-static const struct lib_fact *
-lib_of(const struct explain_view *v, const char *soname)
+const struct lib_fact *
+explain_lib_of(const struct strv *sonames, const struct lib_fact *libs,
+    const char *soname)
 {
-	for (size_t i = 0; i < v->sonames->n; i++)
-		if (strcmp(v->sonames->v[i], soname) == 0)
-			return &v->libs[i];
+	for (size_t i = 0; i < sonames->n; i++)
+		if (strcmp(sonames->v[i], soname) == 0)
+			return &libs[i];
 	return NULL;
 }
 
@@ -111,7 +111,8 @@ print_match(const struct explain_view *v, FILE *fp, size_t k, bool color)
 	free(meaning);
 	explain_match_sonames(m, &sonames);
 	for (size_t i = 0; i < sonames.n; i++)
-		print_resolution(fp, lib_of(v, sonames.v[i]));
+		print_resolution(fp, explain_lib_of(v->sonames, v->libs,
+		    sonames.v[i]));
 	strv_free(&sonames);
 }
 

@@ -30,6 +30,11 @@ struct explain_view {
 };
 
 /* Each returns 0, or -1 when writing failed. */
+/* The resolution of soname among the view's looked-up libraries (sonames
+ * and libs run in parallel); NULL when it was not looked up. */
+const struct lib_fact	*explain_lib_of(const struct strv *sonames,
+	    const struct lib_fact *libs, const char *soname);
+
 int	explain_print_text(FILE *fp, const struct explain_view *v, bool color);
 int	explain_print_json(FILE *fp, const struct explain_view *v);
 
