@@ -11,7 +11,10 @@ GPU_CLI_TESTS = \
 	tests/cli/gpu-rules.sh \
 	tests/cli/gpu-visible.sh \
 	tests/cli/gpu-badinput.sh \
+	tests/cli/gpu-identity.sh \
+	tests/cli/gpu-pciids-bad.sh \
 	tests/cli/driver-probe.sh
 
 TESTS += tests/unit/test_rules_gpu $(GPU_CLI_TESTS)
-EXTRA_DIST += $(GPU_CLI_TESTS) tests/lib/fx_gpu.sh
+EXTRA_DIST += $(GPU_CLI_TESTS) tests/lib/fx_gpu.sh tests/lib/pci.ids.nvidia \
+	tests/lib/supported-gpus.sample.json
