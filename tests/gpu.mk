@@ -18,3 +18,8 @@ GPU_CLI_TESTS = \
 TESTS += tests/unit/test_rules_gpu $(GPU_CLI_TESTS)
 EXTRA_DIST += $(GPU_CLI_TESTS) tests/lib/fx_gpu.sh tests/lib/pci.ids.nvidia \
 	tests/lib/supported-gpus.sample.json
+
+# Built, never run, by make check: bench/README.md.
+check_PROGRAMS += bench/pciids-read
+bench_pciids_read_SOURCES = bench/pciids-read.c
+bench_pciids_read_LDADD = $(UNIT_LDADD)
