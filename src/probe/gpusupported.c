@@ -46,8 +46,16 @@ static const struct {
 	{ "nvidia-driver-", "supported-gpus/supported-gpus.json" },
 };
 
+/* A string's text as it stands in the file, between its quotes. */
+struct span {
+	size_t	 s, e;
+	bool	 set;
+};
+
+/* The strings of one row the reader uses; copied out only for a row
+ * that names a GPU on the bus (a few of some thousands). */
 struct chip {
-	char	*devid, *subdevid, *subvendorid, *name, *legacy;
+	struct span	devid, subdevid, subvendorid, name, legacy;
 };
 
 struct match {
@@ -69,45 +77,79 @@ ws(const char *b, size_t i, size_t len)
 	return i;
 }
 
-/* A string at b[i] ('"'); *out (when out) gets its text, escapes other
- * than \" \\ \/ read as '?'. Returns the index after it, or BAD. */
+/* A string at b[i] ('"'); *out (when out) gets where its text lies.
+ * Returns the index after it, or BAD. The closing quote is found with
+ * memchr (strings are most of the file); one preceded by an odd run of
+ * backslashes is escaped. Control characters inside are not looked for
+ * here: the few strings kept are checked by span_text(). */
 static size_t
-string_at(const char *b, size_t i, size_t len, char **out)
+string_at(const char *b, size_t i, size_t len, struct span *out)
 {
-	struct strbuf sb = STRBUF_INIT;
+	size_t start;
 
 	if (i >= len || b[i] != '"')
 		return BAD;
-	for (i++; i < len && b[i] != '"'; i++) {
+	start = ++i;
+	for (;;) {
+		const char *q = memchr(b + i, '"', len - i);
+		size_t bs = 0;
+
+		if (q == NULL)
+			return BAD;
+		i = (size_t)(q - b);
+		while (i - bs > start && b[i - bs - 1] == '\\')
+			bs++;
+		if (bs % 2 == 0)
+			break;
+		i++;
+	}
+	if (out != NULL) {
+		out->s = start;
+		out->e = i;
+		out->set = true;
+	}
+	return i + 1;
+}
+
+/* A span's text, escapes other than \" \\ \/ read as '?', at most
+ * FIELD_MAX bytes; NULL for a span not set or one holding a control
+ * character. */
+static char *
+span_text(const char *b, const struct span *sp)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!sp->set)
+		return NULL;
+	for (size_t i = sp->s; i < sp->e && sb.len < FIELD_MAX; i++) {
 		char c = b[i];
 
-		if ((unsigned char)c < 0x20)
-			goto bad;
+		if ((unsigned char)c < 0x20 || c == 0x7f) {
+			/* Not a name a list of GPUs would hold. */
+			strbuf_free(&sb);
+			return NULL;
+		}
+
 		if (c == '\\') {
-			if (++i >= len)
-				goto bad;
-			c = b[i];
+			c = b[++i];
 			if (c == 'u') {
-				if (i + 4 >= len)
-					goto bad;
 				i += 4;
 				c = '?';
 			} else if (c != '"' && c != '\\' && c != '/') {
 				c = '?';
 			}
 		}
-		if (out != NULL && sb.len < FIELD_MAX)
-			strbuf_putc(&sb, c);
+		strbuf_putc(&sb, c);
 	}
-	if (i >= len)
-		goto bad;
-	if (out != NULL)
-		*out = strbuf_take(&sb);
-	strbuf_free(&sb);
-	return i + 1;
-bad:
-	strbuf_free(&sb);
-	return BAD;
+	return strbuf_take(&sb);
+}
+
+static bool
+span_is(const char *b, const struct span *sp, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return sp->e - sp->s == n && memcmp(b + sp->s, lit, n) == 0;
 }
 
 /* Any value, skipped; nested ones to DEPTH_MAX. */
@@ -157,28 +199,27 @@ skip_value(const char *b, size_t i, size_t len, int depth)
 	}
 }
 
-static void
-chip_free(struct chip *c)
-{
-	FREE(&c->devid);
-	FREE(&c->subdevid);
-	FREE(&c->subvendorid);
-	FREE(&c->name);
-	FREE(&c->legacy);
-}
-
-/* "0x1140" (any case) as a number, or -1. */
+/* "0x1140" (any case, one to four digits) as a number, or -1. */
 static long
-hex_id(const char *s)
+hex_id(const char *b, const struct span *sp)
 {
-	char *end;
-	long v;
+	size_t n = sp->e - sp->s;
+	const char *p = b + sp->s;
+	long v = 0;
 
-	if (s == NULL || strncasecmp(s, "0x", 2) != 0 || s[2] == '\0')
+	if (!sp->set || n < 3 || n > 6 || p[0] != '0' || (p[1] != 'x' && p[1] != 'X'))
 		return -1;
-	errno = 0;
-	v = strtol(s + 2, &end, 16);
-	return *end != '\0' || errno != 0 || v < 0 || v > 0xffff ? -1 : v;
+	for (size_t i = 2; i < n; i++) {
+		char c = p[i];
+		int d = c >= '0' && c <= '9' ? c - '0' :
+		    c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+		    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
 }
 
 /* One row of "chips" at b[i]. */
@@ -191,33 +232,30 @@ chip_at(const char *b, size_t i, size_t len, struct chip *c)
 	if (i < len && b[i] == '}')
 		return i + 1;
 	for (;;) {
-		char *key = NULL, **slot = NULL;
+		struct span key = { 0, 0, false }, *slot = NULL;
 
 		i = string_at(b, i, len, &key);
 		if (i == BAD)
 			return BAD;
-		if (strcmp(key, "devid") == 0)
+		if (span_is(b, &key, "devid"))
 			slot = &c->devid;
-		else if (strcmp(key, "subdevid") == 0)
+		else if (span_is(b, &key, "subdevid"))
 			slot = &c->subdevid;
-		else if (strcmp(key, "subvendorid") == 0)
+		else if (span_is(b, &key, "subvendorid"))
 			slot = &c->subvendorid;
-		else if (strcmp(key, "name") == 0)
+		else if (span_is(b, &key, "name"))
 			slot = &c->name;
-		else if (strcmp(key, "legacybranch") == 0)
+		else if (span_is(b, &key, "legacybranch"))
 			slot = &c->legacy;
-		free(key);
 		i = ws(b, i, len);
 		if (i >= len || b[i] != ':')
 			return BAD;
 		i = ws(b, i + 1, len);
-		if (slot != NULL && i < len && b[i] == '"') {
-			FREE(slot);
+		if (slot != NULL && i < len && b[i] == '"')
 			i = string_at(b, i, len, slot);
-		} else {
+		else
 			/* Fields this reader does not know are skipped. */
 			i = skip_value(b, i, len, 2);
-		}
 		if (i == BAD)
 			return BAD;
 		i = ws(b, i, len);
@@ -237,19 +275,21 @@ same_str(const char *a, const char *b)
 
 /* Keeps c for each GPU it describes better than what it had. */
 static void
-chip_offer(const struct facts *f, const struct chip *c, struct match *m)
+chip_offer(const struct facts *f, const char *b, const struct chip *c,
+    struct match *m)
 {
-	long dev = hex_id(c->devid), sv = -1, sd = -1;
-	bool board = c->subdevid != NULL || c->subvendorid != NULL;
+	long dev = hex_id(b, &c->devid), sv = -1, sd = -1;
+	bool board = c->subdevid.set || c->subvendorid.set;
 
 	if (dev < 0)
 		return;
 	if (board) {
-		sv = hex_id(c->subvendorid);
-		sd = hex_id(c->subdevid);
+		sv = hex_id(b, &c->subvendorid);
+		sd = hex_id(b, &c->subdevid);
 	}
 	for (size_t g = 0; g < f->gpus.n; g++) {
 		const struct gpu_fact *gf = &f->gpus.v[g];
+		char *legacy;
 		int level;
 
 		if ((unsigned long)dev != gf->device_id)
@@ -261,18 +301,22 @@ chip_offer(const struct facts *f, const struct chip *c, struct match *m)
 			level = 3;
 		else
 			level = 1;
-		if (level == 1 && m[g].level == 1 && !same_str(m[g].legacy, c->legacy))
-			m[g].conflict = true;
-		if (level <= m[g].level)
+		if (level < m[g].level)
 			continue;
+		legacy = span_text(b, &c->legacy);
+		if (level == m[g].level) {
+			if (level == 1 && !same_str(m[g].legacy, legacy))
+				m[g].conflict = true;
+			free(legacy);
+			continue;
+		}
 		m[g].level = level;
 		m[g].conflict = false;
 		FREE(&m[g].name);
-		FREE(&m[g].legacy);
-		if (level > 1 && c->name != NULL)
-			m[g].name = xstrdup(c->name);
-		if (c->legacy != NULL)
-			m[g].legacy = xstrdup(c->legacy);
+		free(m[g].legacy);
+		m[g].legacy = legacy;
+		if (level > 1)
+			m[g].name = span_text(b, &c->name);
 	}
 }
 
@@ -288,14 +332,13 @@ parse(const struct facts *f, const char *b, size_t len, struct match *m,
 		goto bad;
 	i = ws(b, i + 1, len);
 	while (i < len && b[i] != '}') {
-		char *key = NULL;
+		struct span key = { 0, 0, false };
 		bool chips;
 
 		i = string_at(b, i, len, &key);
 		if (i == BAD)
 			goto bad;
-		chips = strcmp(key, "chips") == 0;
-		free(key);
+		chips = span_is(b, &key, "chips");
 		i = ws(b, i, len);
 		if (i >= len || b[i] != ':')
 			goto bad;
@@ -308,14 +351,13 @@ parse(const struct facts *f, const char *b, size_t len, struct match *m,
 			chips_seen = true;
 			i = ws(b, i + 1, len);
 			while (i < len && b[i] != ']') {
-				struct chip c = { NULL, NULL, NULL, NULL, NULL };
+				struct chip c;
 
+				memset(&c, 0, sizeof c);
 				i = chip_at(b, i, len, &c);
-				if (i != BAD)
-					chip_offer(f, &c, m);
-				chip_free(&c);
 				if (i == BAD)
 					goto bad;
+				chip_offer(f, b, &c, m);
 				i = ws(b, i, len);
 				if (i < len && b[i] == ',')
 					i = ws(b, i + 1, len);

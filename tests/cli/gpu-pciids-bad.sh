@@ -119,6 +119,20 @@ done
 is "$(fx_jq '.facts.gpus[0].legacy_branch')" "null" "nesting past the limit gives no branch"
 note_for $SG 'not the form' "and is noted"
 
+# ---- escapes: an escaped quote and backslash do not end the string,
+# \u is read as '?'; a raw control character keeps the name out
+fx_new
+fx_kernel 6.1.0-13-amd64
+fx_gpu 0000:01:00.0 2b85
+fx_gpu 0000:02:00.0 1180
+printf '%s' '{"chips":[{"devid":"0x2B85","name":"RTX \"5090\" \\ \u00e9","legacybranch":"470.xx"},' \
+    '{"devid":"0x1180","name":"GTX' "$(printf '\t')" '680","legacybranch":"390.xx"}]}' | fx_file $SG
+fx_doctor
+is "$(fx_jq '.facts.gpus[0].name')" 'RTX "5090" \ ?' "escapes inside a name are read"
+is "$(fx_jq '.facts.gpus[0].legacy_branch')" "470" "and the row's other fields after it"
+is "$(fx_jq '.facts.gpus[1].name')" "10de:1180" "a name holding a tab is not taken"
+is "$(fx_jq '.facts.gpus[1].legacy_branch')" "390" "the row's branch still is"
+
 # ---- over the 8 MiB cap, and a FIFO
 tree
 truncate -s 9M "$FX/x" && mkdir -p "$(dirname "$FX$SG")" && mv "$FX/x" "$FX$SG"
