@@ -490,7 +490,8 @@ probe_cudnn(struct probe_ctx *ctx)
 		free(lib);
 	}
 	strv_free(&sps);
-	if (ctx->shared->cudnn_dir.dir != NULL)
+	/* The fuzz targets run the probes with no shared part. */
+	if (ctx->shared != NULL && ctx->shared->cudnn_dir.dir != NULL)
 		scan_named(&sc, &ctx->shared->cudnn_dir);
 	strmap_free(&sc.seen);
 	strmap_free(&sc.tried);

@@ -48,7 +48,7 @@ struct probe_ctx {
 	 * leave out the scans nothing but doctor's own rules read (what PATH
 	 * directories hold, the kernel modules on disk). */
 	bool			 lean;
-	struct probe_shared	*shared;	/* never NULL */
+	struct probe_shared	*shared;	/* NULL only in the fuzz targets */
 };
 
 /* The run's loader profile, made on first use. */

@@ -844,7 +844,8 @@ probe_toolkits(struct probe_ctx *ctx)
 	consider_env(&tp, "CUDA_PATH");
 	consider_path_nvcc(&tp);
 	consider_pip(&tp);
-	if (ctx->shared->toolkit_dir.dir != NULL)
+	/* The fuzz targets run the probes with no shared part. */
+	if (ctx->shared != NULL && ctx->shared->toolkit_dir.dir != NULL)
 		consider_named(&tp, &ctx->shared->toolkit_dir);
 	strv_free(&tp.rejected);
 	strv_free(&tp.broken);
