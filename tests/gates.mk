@@ -71,14 +71,30 @@ check-programs: all
 # time limit allows for its 20-50 times slower runs.
 #
 # CLI tests left out, each with why (shell patterns, separated by |).
-# None of them runs cudawiz or its helper, so memcheck would see nothing:
+# None of them runs cudawiz or its helper (but docs-common.sh's two runs,
+# which docs-man.sh makes here too), so memcheck would see nothing new
+# and the run would only repeat the plain gate's. The second group ran
+# here until issue 18: make check-valgrind on those 13 alone checked 4
+# processes (docs-common.sh's, twice) in 350 s wall at -j2.
 #   fatbin-speed.sh           times tests/tools/fatbin-list
 #   loader-differential-selftest.sh  checks gentree.py against ld.so
 #   matrix-fetch-api.sh       runs tests/unit/test_fetch
 #   helper-cudecl.sh          compiles the helper's declarations
 #   fuzz-replay.sh            runs the fuzz replayers (ASan covers them)
 #   envscript-*.sh            run tests/tools/envscript-render
-VALGRIND_SKIP = tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh
+#   elf-check.sh elf-damage.sh elf-fixtures.sh elf-readelf.sh
+#                             run tests/tools/elfobj-dump (ASan covers it)
+#   ldcache-damage.sh ldcache-formats.sh ldcache-host.sh
+#   ldcache-ldconfig.sh ldcache-loader.sh
+#                             run tests/tools/ldcache-dump (ASan covers it)
+#   wizard-update.sh wizard-bigterm.sh
+#                             run tests/tools/wizard-render
+#   docs-completion.sh docs-shells.sh
+#                             read the completion scripts and run them in
+#                             their shells; cudawiz only for --help and
+#                             env --shell '?' (docs-common.sh), which
+#                             docs-man.sh runs here through the same file
+VALGRIND_SKIP = tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh
 VALGRIND_LOGS = valgrind-logs
 VALGRIND_HELPER = auto
 VALGRIND_ENV = CUDAWIZ='$(abs_top_builddir)/cudawiz-valgrind'; \
