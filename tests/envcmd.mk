@@ -2,7 +2,10 @@
 # doctor's facts, its options and errors, the findings that name it, and
 # `env --check`'s before/after proof. The script writers' own tests are in
 # tests/envscript.mk.
-ENVCMD_TESTS = tests/cli/env-plan.sh tests/cli/env-check.sh
+# env-named-dirs.sh: --toolkit DIR and --cudnn DIR that doctor did not
+# find, and what is refused (issue 18).
+ENVCMD_TESTS = tests/cli/env-plan.sh tests/cli/env-check.sh \
+	tests/cli/env-named-dirs.sh
 TESTS += $(ENVCMD_TESTS)
 EXTRA_DIST += $(ENVCMD_TESTS)
 check_PROGRAMS += tests/unit/test_envcheck

@@ -9,6 +9,8 @@
 #   make check-programs   every check program built, none run (the clang
 #                         build compiles them all with -Werror)
 #   make check-valgrind   the CLI tests with cudawiz under valgrind memcheck
+#   make check-dist       make distcheck with the dist tree's `make check`
+#                         narrowed to DIST_TESTS (see the distcheck part)
 #
 # Each runs automake's harness on a subset of TESTS, so its counts land in
 # this build directory's test-suite.log as usual. `make check` builds
@@ -69,14 +71,30 @@ check-programs: all
 # time limit allows for its 20-50 times slower runs.
 #
 # CLI tests left out, each with why (shell patterns, separated by |).
-# None of them runs cudawiz or its helper, so memcheck would see nothing:
+# None of them runs cudawiz or its helper (but docs-common.sh's two runs,
+# which docs-man.sh makes here too), so memcheck would see nothing new
+# and the run would only repeat the plain gate's. The second group ran
+# here until issue 18: make check-valgrind on those 13 alone checked 4
+# processes (docs-common.sh's, twice) in 350 s wall at -j2.
 #   fatbin-speed.sh           times tests/tools/fatbin-list
 #   loader-differential-selftest.sh  checks gentree.py against ld.so
 #   matrix-fetch-api.sh       runs tests/unit/test_fetch
 #   helper-cudecl.sh          compiles the helper's declarations
 #   fuzz-replay.sh            runs the fuzz replayers (ASan covers them)
 #   envscript-*.sh            run tests/tools/envscript-render
-VALGRIND_SKIP = tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh
+#   elf-check.sh elf-damage.sh elf-fixtures.sh elf-readelf.sh
+#                             run tests/tools/elfobj-dump (ASan covers it)
+#   ldcache-damage.sh ldcache-formats.sh ldcache-host.sh
+#   ldcache-ldconfig.sh ldcache-loader.sh
+#                             run tests/tools/ldcache-dump (ASan covers it)
+#   wizard-update.sh wizard-bigterm.sh
+#                             run tests/tools/wizard-render
+#   docs-completion.sh docs-shells.sh
+#                             read the completion scripts and run them in
+#                             their shells; cudawiz only for --help and
+#                             env --shell '?' (docs-common.sh), which
+#                             docs-man.sh runs here through the same file
+VALGRIND_SKIP = tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh
 VALGRIND_LOGS = valgrind-logs
 VALGRIND_HELPER = auto
 VALGRIND_ENV = CUDAWIZ='$(abs_top_builddir)/cudawiz-valgrind'; \
@@ -133,3 +151,50 @@ clean-valgrind-logs:
 	-rm -rf $(VALGRIND_LOGS)
 .PHONY: check-lint check-unit check-programs check-valgrind clean-valgrind-logs
 EXTRA_DIST += tests/lib/valgrind-report.sh tests/valgrind.supp
+
+# ------------------------------------------------------------ distcheck
+# make distcheck proves what no other gate does: the tarball configures
+# and builds from scratch out of tree on read-only sources, every test
+# program compiles from it, and it installs and uninstalls cleanly (also
+# under DESTDIR). Its `make check` of the dist tree used to re-run the
+# whole plain suite (752 s of CI's 3,278), which the plain gate had just
+# run on the very same sources; what that second run added was that the
+# files the tests read are in the tarball. distcheck-hook proves that for
+# every file at once (tests/lib/dist-files.sh: every file git tracks is
+# in the unpacked tarball, a short list of records aside), so check-dist
+# runs distcheck with the dist tree's `make check` narrowed to DIST_TESTS:
+# the unit tests and the lint (po/, docs/, the man page, completions, the
+# test map and every *.mk, read from the tarball) and CLI tests that each
+# read another kind of distributed file:
+#   basics.sh          the binary and its help, installed-style paths
+#   matrix-embed.sh    data/matrix.json, embedded and read back
+#   matrix-show.sh     data/ through the matrix command
+#   fuzz-replay.sh     fuzz/ corpora and the replayers
+#   wizard-golden.sh   tests/wizard/ key scripts and golden screens
+#   env-plan.sh        the fixture builders (tests/lib/fixture.sh, fx_*.sh)
+#   verify-cli.sh      the helper and tests/tools/' stand-in libcuda
+#   explain-input.sh   the explain recognizers on the tests' messages
+# `make distcheck` itself is unchanged (the whole suite from the tarball,
+# for a release); the hook runs in both.
+DIST_CLI_TESTS = tests/cli/basics.sh tests/cli/matrix-embed.sh \
+	tests/cli/matrix-show.sh tests/cli/fuzz-replay.sh \
+	tests/cli/wizard-golden.sh tests/cli/env-plan.sh \
+	tests/cli/verify-cli.sh tests/cli/explain-input.sh
+# TESTS on distcheck's command line reaches the dist tree's make through
+# MAKEFLAGS, as command-line variables do; check_PROGRAMS is left whole,
+# so every test program is still compiled from the tarball.
+check-dist:
+	@tests=; for t in $(TESTS); do \
+	    case $$t in tests/unit/*) tests="$$tests $$t" ;; esac; \
+	done; \
+	for t in $(DIST_CLI_TESTS); do \
+	    case " $(TESTS) " in *" $$t "*) tests="$$tests $$t" ;; \
+	    *) echo "check-dist: $$t is not a test (DIST_CLI_TESTS)" >&2; exit 1 ;; \
+	    esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) distcheck TESTS="$$tests"
+
+distcheck-hook:
+	$(SHELL) $(top_srcdir)/tests/lib/dist-files.sh $(top_srcdir) $(distdir)
+.PHONY: check-dist
+EXTRA_DIST += tests/lib/dist-files.sh

@@ -179,6 +179,28 @@ plan_toolkit(struct build *b, char **err)
 	return 0;
 }
 
+/* ------------------------------------------------------------ cuDNN */
+
+/* Which cuDNN the chosen directory holds, when the probe looked at it. */
+static void
+cudnn_note(struct build *b)
+{
+	for (size_t i = 0; i < b->f->cudnn.n; i++) {
+		const struct cudnn_fact *c = &b->f->cudnn.v[i];
+		const struct fact_str *v = fact_known(&c->version) ? &c->version :
+		    &c->lib_version;
+
+		if (!path_same(c->lib_dir, b->o->cudnn) || !fact_known(v))
+			continue;
+		strv_pushf(&b->p->notes, _("put cuDNN %s (%s) in %s on "
+		    "LD_LIBRARY_PATH"), v->value, c->soname != NULL ? c->soname :
+		    "libcudnn", b->o->cudnn);
+		return;
+	}
+	strv_pushf(&b->p->notes, _("put the cuDNN in %s on LD_LIBRARY_PATH"),
+	    b->o->cudnn);
+}
+
 /* ------------------------------------------------------- frameworks */
 
 static const struct lib_copy *
@@ -376,10 +398,8 @@ plan_build(const struct facts *f, const struct plan_opts *o,
 		rc = -1;
 		goto out;
 	}
-	if (o->cudnn != NULL) {
-		strv_pushf(&out->notes, _("put the cuDNN in %s on LD_LIBRARY_PATH"),
-		    o->cudnn);
-	}
+	if (o->cudnn != NULL)
+		cudnn_note(&b);
 	for (size_t i = 0; i < o->add_lib.n; i++) {
 		strv_pushf(&out->notes, _("put %s on LD_LIBRARY_PATH"), o->add_lib.v[i]);
 	}

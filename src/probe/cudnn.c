@@ -412,6 +412,57 @@ scan_search_path(struct cudnn_scan *sc, const char *value)
 	strv_free(&parts);
 }
 
+static const struct cudnn_fact *
+cudnn_by_dir(const struct facts *f, const char *canon)
+{
+	for (size_t i = 0; i < f->cudnn.n; i++)
+		if (strcmp(f->cudnn.v[i].lib_dir, canon) == 0)
+			return &f->cudnn.v[i];
+	return NULL;
+}
+
+/* The directory the user named: the one holding libcudnn.so.N, or the
+ * root of an unpacked archive (NVIDIA's tarballs have lib/ and include/;
+ * some installs lib64/). A copy found another way is the same fact. */
+static void
+scan_named(struct cudnn_scan *sc, struct probe_named *nd)
+{
+	static const char *const subdirs[] = { "", "lib", "lib64" };
+	const struct sysroot *sr = sc->ctx->sr;
+	const struct facts *f = sc->ctx->facts;
+	struct strv names = STRV_INIT;
+	char *canon = NULL;
+	int rc = sysroot_realpath(sr, nd->dir, &canon);
+
+	if (rc == 0 && !sysroot_is_dir(sr, canon))
+		rc = ENOTDIR;
+	if (rc == 0)
+		rc = sysroot_list_dir(sr, canon, &names);
+	strv_free(&names);
+	nd->rc = rc != 0 ? rc : PROBE_NAMED_NONE;
+	for (size_t i = 0; rc == 0 && nd->rc != 0 &&
+	    i < sizeof subdirs / sizeof *subdirs; i++) {
+		char *dir = path_join(canon, subdirs[i]), *real;
+		const struct cudnn_fact *c;
+
+		if (sysroot_realpath(sr, dir, &real) != 0) {
+			free(dir);
+			continue;
+		}
+		if ((c = cudnn_by_dir(f, real)) == NULL) {
+			scan_dir(sc, dir);
+			c = cudnn_by_dir(f, real);
+		}
+		if (c != NULL) {
+			nd->rc = 0;
+			nd->index = (size_t)(c - f->cudnn.v);
+		}
+		free(real);
+		free(dir);
+	}
+	free(canon);
+}
+
 void
 probe_cudnn(struct probe_ctx *ctx)
 {
@@ -439,6 +490,9 @@ probe_cudnn(struct probe_ctx *ctx)
 		free(lib);
 	}
 	strv_free(&sps);
+	/* The fuzz targets run the probes with no shared part. */
+	if (ctx->shared != NULL && ctx->shared->cudnn_dir.dir != NULL)
+		scan_named(&sc, &ctx->shared->cudnn_dir);
 	strmap_free(&sc.seen);
 	strmap_free(&sc.tried);
 }

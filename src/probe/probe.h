@@ -18,10 +18,26 @@ struct matrix;
 /* What one run hands its probes and keeps after them (src/run/): the
  * matrix the run chose, and the loader profile, made by the first probe
  * that wants it so that the host's loader is asked once per run. */
+/* A directory the user named (env --toolkit DIR, --cudnn DIR), probed
+ * with the ones the probes find, so that one it did not find is a fact
+ * like the others and the probes after it see it (its libraries are
+ * copies the plan can use). The probe fills in the outcome. */
+struct probe_named {
+	const char	*dir;		/* absolute, as the tree sees it; NULL: none */
+	/* 0: facts hold it (at index of facts->toolkits or ->cudnn); an
+	 * errno or sysroot code: it cannot be looked at (ENOTDIR: not a
+	 * directory); PROBE_NAMED_NONE: a directory without one. */
+	int		 rc;
+	size_t		 index;
+};
+#define PROBE_NAMED_NONE	(-100)
+
 struct probe_shared {
 	const struct matrix	*matrix;	/* NULL: the embedded one */
 	struct loader_profile	 prof;		/* when have_prof */
 	bool			 have_prof;
+	struct probe_named	 toolkit_dir;	/* toolkit.c */
+	struct probe_named	 cudnn_dir;	/* cudnn.c: DIR, DIR/lib or DIR/lib64 */
 };
 
 struct probe_ctx {
@@ -32,7 +48,7 @@ struct probe_ctx {
 	 * leave out the scans nothing but doctor's own rules read (what PATH
 	 * directories hold, the kernel modules on disk). */
 	bool			 lean;
-	struct probe_shared	*shared;	/* never NULL */
+	struct probe_shared	*shared;	/* NULL only in the fuzz targets */
 };
 
 /* The run's loader profile, made on first use. */

@@ -45,6 +45,7 @@ struct tk_probe {
 	struct probe_ctx	*ctx;
 	struct strv		 rejected;	/* dirs that are no toolkit */
 	struct strv		 broken;	/* paths that do not resolve */
+	int			 list_rc;	/* examine()'s listing of the root */
 };
 
 static bool
@@ -519,6 +520,7 @@ examine(struct tk_probe *tp, const char *root)
 	int rc;
 
 	rc = sysroot_list_dir(tp->ctx->sr, root, &names);
+	tp->list_rc = rc;
 	if (rc != 0) {
 		facts_note(f, root, _("cannot read the directory: %s"),
 		    sysroot_strerror(rc));
@@ -757,6 +759,41 @@ consider_path_nvcc(struct tk_probe *tp)
 	free(root);
 }
 
+/* The directory the user named: looked at even when another way
+ * already rejected it, so the outcome says why. The same merge as
+ * consider(): a toolkit found another way is the same fact. */
+static void
+consider_named(struct tk_probe *tp, struct probe_named *nd)
+{
+	const struct sysroot *sr = tp->ctx->sr;
+	struct facts *f = tp->ctx->facts;
+	struct toolkit_fact *tk;
+	char *canon = NULL;
+	int rc;
+
+	consider(tp, nd->dir, "--toolkit");
+	rc = sysroot_realpath(sr, nd->dir, &canon);
+	if (rc != 0) {
+		nd->rc = rc;
+		return;
+	}
+	if (!sysroot_is_dir(sr, canon)) {
+		nd->rc = ENOTDIR;
+		free(canon);
+		return;
+	}
+	canon = pip_merge(sr, canon);
+	tk = facts_toolkit_by_root(f, canon);
+	tp->list_rc = 0;
+	if (tk == NULL && (tk = examine(tp, canon)) != NULL &&
+	    !strv_contains(&tk->found_via, "--toolkit"))
+		strv_push(&tk->found_via, "--toolkit");
+	nd->rc = tk != NULL ? 0 : tp->list_rc != 0 ? tp->list_rc :
+	    PROBE_NAMED_NONE;
+	nd->index = tk != NULL ? (size_t)(tk - f->toolkits.v) : 0;
+	free(canon);
+}
+
 static void
 consider_pip(struct tk_probe *tp)
 {
@@ -807,6 +844,9 @@ probe_toolkits(struct probe_ctx *ctx)
 	consider_env(&tp, "CUDA_PATH");
 	consider_path_nvcc(&tp);
 	consider_pip(&tp);
+	/* The fuzz targets run the probes with no shared part. */
+	if (ctx->shared != NULL && ctx->shared->toolkit_dir.dir != NULL)
+		consider_named(&tp, &ctx->shared->toolkit_dir);
 	strv_free(&tp.rejected);
 	strv_free(&tp.broken);
 }

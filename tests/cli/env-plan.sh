@@ -98,6 +98,7 @@ like "$(cat "$FX.stderr")" "no CUDA toolkit matches '99'; found: .*12\.4\.1 \(/u
     "... naming the toolkits there are"
 
 # --add-lib and --cudnn, in the order given, after the toolkit's.
+fx_cudnn /opt/cudnn/lib 9.1.0
 fx_cmd_env env PATH=$P -- --json --add-lib /opt/a --add-lib /opt/b --cudnn /opt/cudnn/lib
 is "$(j '.plan.ld_library_path.prepend | join(" ")')" "/opt/a /opt/b /opt/cudnn/lib" \
     "--add-lib twice and --cudnn: in that order"
