@@ -264,7 +264,9 @@ fd_install(struct finding *f, const struct facts *facts,
 		    cuda != NULL ? cuda : "?", min, last);
 		return;
 	}
-	pick = ubuntu_branch(need, branch_num(last));
+	/* No minimum: name a branch only when the GPU limits it. */
+	pick = need > 0 ? ubuntu_branch(need, branch_num(last)) :
+	    last != NULL ? ubuntu_branch(branch_num(last), branch_num(last)) : 0;
 	if (last != NULL)
 		strv_pushf(&f->fix, _("# this GPU's last driver branch is %s: "
 		    "newer drivers do not run it"), last);
@@ -368,6 +370,19 @@ fd_build_module(struct finding *f, const struct facts *facts,
 	free(qk);
 }
 
+/* Whether the fix already builds the module for kernel. */
+static bool
+builds_for(const struct finding *f, const char *kernel)
+{
+	char *qk = quoted(kernel);
+	char *l = xasprintf("sudo apt-get install linux-headers-%s", qk);
+	bool has = strv_contains(&f->fix, l);
+
+	free(l);
+	free(qk);
+	return has;
+}
+
 void
 fd_reboot(struct finding *f, const struct facts *facts)
 {
@@ -385,7 +400,8 @@ fd_reboot(struct finding *f, const struct facts *facts)
 	case FD_HOST:
 		break;
 	}
-	if (fact_known(bk) && !kernel_ready(facts, bk->value)) {
+	if (fact_known(bk) && !kernel_ready(facts, bk->value) &&
+	    !builds_for(f, bk->value)) {
 		const char *ver = userspace_version(facts);
 
 		strv_pushf(&f->fix, _("# the kernel the next boot runs (%s, from "
@@ -415,7 +431,8 @@ fd_modprobe(struct finding *f, const struct facts *facts)
 	case FD_HOST:
 		break;
 	}
-	if (fact_known(rk) && !kernel_ready(facts, rk->value)) {
+	if (fact_known(rk) && !kernel_ready(facts, rk->value) &&
+	    !builds_for(f, rk->value)) {
 		strv_pushf(&f->fix, _("# the running kernel (%s) has no nvidia "
 		    "module of the installed driver: build it first:"), rk->value);
 		fd_build_module(f, facts, rk->value);
@@ -432,7 +449,8 @@ fd_reload(struct finding *f, const struct facts *facts, bool uvm_only)
 		fd_modprobe(f, facts);
 		return;
 	}
-	if (fact_known(rk) && !kernel_ready(facts, rk->value)) {
+	if (fact_known(rk) && !kernel_ready(facts, rk->value) &&
+	    !builds_for(f, rk->value)) {
 		strv_pushf(&f->fix, _("# the running kernel (%s) has no nvidia "
 		    "module of the installed driver: build it first:"), rk->value);
 		fd_build_module(f, facts, rk->value);
