@@ -224,6 +224,22 @@ linux_driver_installed(const struct facts *facts)
 	return false;
 }
 
+static const char *userspace_version(const struct facts *facts);
+
+bool
+fd_would_install(const struct facts *facts, const char *min)
+{
+	const char *src, *drv = diagnose_driver_version(facts, &src);
+	struct version dv, mv;
+
+	if (drv == NULL)
+		return true;
+	if (min == NULL)
+		return !linux_driver_installed(facts);
+	return !(version_parse(drv, &dv) && version_parse(min, &mv) &&
+	    version_cmp(&dv, &mv) >= 0);
+}
+
 void
 fd_install(struct finding *f, const struct facts *facts,
     const struct matrix *m, const char *min, const char *cuda)
@@ -232,7 +248,6 @@ fd_install(struct finding *f, const struct facts *facts,
 	const struct gpu_fact *g = NULL;
 	const char *last = fd_gpu_last_branch(facts, m, &g);
 	unsigned need = branch_num(min), pick;
-	struct version dv, mv;
 
 	switch (fd_place(facts)) {
 	case FD_CONTAINER:
@@ -244,9 +259,7 @@ fd_install(struct finding *f, const struct facts *facts,
 	case FD_HOST:
 		break;
 	}
-	if (drv != NULL && (min == NULL ? linux_driver_installed(facts) :
-	    version_parse(drv, &dv) && version_parse(min, &mv) &&
-	    version_cmp(&dv, &mv) >= 0)) {
+	if (!fd_would_install(facts, min)) {
 		strv_pushf(&f->fix, _("# the installed driver (%s) already runs "
 		    "it: nothing to install"), drv);
 		return;
@@ -254,14 +267,18 @@ fd_install(struct finding *f, const struct facts *facts,
 	if (last != NULL && need > branch_num(last)) {
 		const struct matrix_architecture *a =
 		    matrix_architecture(m, g->cc.value);
+		char *what = cuda != NULL ? xasprintf(" (CUDA %s)", cuda) :
+		    xstrdup("");
 
 		strv_pushf(&f->fix, _("# old GPU: %s (%s, compute capability %s) "
-		    "is supported by driver branches up to %s only, and CUDA %s "
-		    "needs %s or newer: no driver runs both. Use a framework "
-		    "build for the older CUDA that branch %s runs, or newer "
-		    "hardware"), fact_known(&g->name) ? g->name.value : g->pci_address,
+		    "is supported by driver branches up to %s only, and what is "
+		    "asked for needs driver %s or newer%s: no driver runs both. "
+		    "Use a framework build for the older CUDA that branch %s "
+		    "runs, or newer hardware"),
+		    fact_known(&g->name) ? g->name.value : g->pci_address,
 		    a != NULL && a->name != NULL ? a->name : "?", g->cc.value, last,
-		    cuda != NULL ? cuda : "?", min, last);
+		    min, what, last);
+		free(what);
 		return;
 	}
 	/* No minimum: name a branch only when the GPU limits it. */
@@ -273,6 +290,12 @@ fd_install(struct finding *f, const struct facts *facts,
 	if (pick != 0) {
 		comment(f, _("install a driver that runs it (Ubuntu; then reboot):"));
 		line(f, xasprintf("sudo apt-get install nvidia-driver-%u", pick));
+	} else if (need > 0) {
+		/* No package of that branch is known: words, not a guess. */
+		strv_pushf(&f->fix, _("# it needs driver %s or newer (branch %u); "
+		    "no Ubuntu package of that branch is known to cudawiz: take it "
+		    "from NVIDIA (https://www.nvidia.com/Download/index.aspx) or "
+		    "your distribution's newest driver, then reboot"), min, need);
 	}
 	if (last == NULL) {
 		comment(f, _("or let Ubuntu pick the recommended one:"));
@@ -284,9 +307,9 @@ fd_install(struct finding *f, const struct facts *facts,
 }
 
 void
-fd_reinstall(struct finding *f, const struct facts *facts)
+fd_reinstall(struct finding *f, const struct facts *facts, const char *version)
 {
-	const char *src, *drv = diagnose_driver_version(facts, &src);
+	const char *drv = version != NULL ? version : userspace_version(facts);
 
 	switch (fd_place(facts)) {
 	case FD_CONTAINER:

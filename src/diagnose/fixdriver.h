@@ -36,8 +36,13 @@ void		fd_place_evidence(struct finding *f, const struct facts *facts);
  * words. m may be NULL. */
 void	fd_install(struct finding *f, const struct facts *facts,
 	    const struct matrix *m, const char *min, const char *cuda);
-/* Reinstalls the installed driver: for a finding about a broken install. */
-void	fd_reinstall(struct finding *f, const struct facts *facts);
+/* Whether fd_install would install something on this host: false when
+ * the installed driver already runs min (or, min NULL, is installed). */
+bool	fd_would_install(const struct facts *facts, const char *min);
+/* Reinstalls the driver of version (NULL: the installed libraries'):
+ * for a finding about a broken install. */
+void	fd_reinstall(struct finding *f, const struct facts *facts,
+	    const char *version);
 /* "sudo reboot", after building the module for the next boot's kernel
  * when it lacks one of the installed driver's version. */
 void	fd_reboot(struct finding *f, const struct facts *facts);
