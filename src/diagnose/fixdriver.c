@@ -487,7 +487,11 @@ fd_reload(struct finding *f, const struct facts *facts, bool uvm_only)
 void
 fd_ldconfig(struct finding *f)
 {
-	line(f, xstrdup("sudo ldconfig"));
+	/* Once after the change it follows; an ldconfig earlier in the fix
+	 * ran before this change and does not count. */
+	if (f->fix.n > 0 && strcmp(f->fix.v[f->fix.n - 1], "sudo ldconfig") == 0)
+		return;
+	strv_push(&f->fix, "sudo ldconfig");
 }
 
 bool
