@@ -11,7 +11,8 @@ GPU_CLI_TESTS = \
 	tests/cli/gpu-rules.sh \
 	tests/cli/gpu-visible.sh \
 	tests/cli/gpu-badinput.sh \
-	tests/cli/driver-probe.sh
+	tests/cli/driver-probe.sh \
+	tests/cli/driver-advice.sh
 
 TESTS += tests/unit/test_rules_gpu $(GPU_CLI_TESTS)
 EXTRA_DIST += $(GPU_CLI_TESTS) tests/lib/fx_gpu.sh
