@@ -8,7 +8,7 @@
  * libraries are looked for in, is fixed here (fz_ldconf.c fuzzes it: its
  * lines cost a stat each, and made this target five times slower).
  *
- * Input: up to eleven files, cut at "\n---\n" (probefz.h):
+ * Input: up to twelve files, cut at "\n---\n" (probefz.h):
  *   0  /proc/driver/nvidia/version
  *   1  /sys/module/nvidia/version
  *   2  /proc/sys/kernel/osrelease
@@ -20,6 +20,7 @@
  *   8  /sys/bus/pci/devices/0000:01:00.0/subsystem_device
  *   9  /usr/share/misc/pci.ids
  *  10  /lib/modules/6.1.0-13-amd64/modules.dep
+ *  11  the driver's supported-gpus.json (gpusupported.c)
  * The fixed tree: the device's driver link to nvidia, an Intel device
  * beside it, nvidia.ko under updates/dkms of that kernel, an ld.so.conf
  * naming /usr/lib/x86_64-linux-gnu, which holds a libcuda.
@@ -29,7 +30,8 @@
  * release is one clean token that cannot climb out of /lib/modules; a
  * GPU is an NVIDIA display device; a UUID is GPU- and 36 characters; a
  * name or driver holds no control character; module files lie under
- * /lib/modules. */
+ * /lib/modules; a chip is a letters-and-digits token, a compute
+ * capability a dotted version, a legacy branch digits and dots. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -53,6 +55,7 @@ static const char *const files[] = {
 	DEV "/subsystem_device",
 	"usr/share/misc/pci.ids",
 	"lib/modules/" KREL "/modules.dep",
+	"usr/share/doc/NVIDIA_GLX-1.0/supported-gpus/supported-gpus.json",
 };
 
 static char *const envp[] = { NULL };
@@ -121,6 +124,18 @@ check_gpus(const struct facts *f)
 			abort();
 		if (fact_known(&g->name) && (g->name.value[0] == '\0' ||
 		    !clean(g->name.value)))
+			abort();
+		if (fact_known(&g->chip) && (g->chip.value[0] == '\0' ||
+		    strspn(g->chip.value, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "abcdefghijklmnopqrstuvwxyz0123456789") !=
+		    strlen(g->chip.value)))
+			abort();
+		if (fact_known(&g->cc) && !version_valid(g->cc.value))
+			abort();
+		if (fact_known(&g->legacy_branch) &&
+		    (g->legacy_branch.value[0] == '\0' ||
+		    strspn(g->legacy_branch.value, "0123456789.") !=
+		    strlen(g->legacy_branch.value)))
 			abort();
 		if (fact_known(&g->kernel_driver) &&
 		    (strchr(g->kernel_driver.value, '/') != NULL ||

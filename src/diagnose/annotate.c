@@ -39,10 +39,18 @@ diagnose_driver_version(const struct facts *facts, const char **source)
 	return NULL;
 }
 
+/*
+ * The compute capability: the matrix's row for the exact PCI id first
+ * (curated, refreshed by `matrix update`), else what the probe read from
+ * the chip in the pci.ids name (src/probe/gpuarch.c), else the matrix's
+ * row for the name. The architecture follows the compute capability when
+ * the probe did not name one.
+ */
 static void
 annotate_gpu(struct gpu_fact *g, const struct matrix *m)
 {
 	const struct matrix_gpu *row = NULL;
+	const struct matrix_architecture *arch;
 	char *why = NULL;
 
 	if (g->vendor_id == 0x10de)
@@ -51,18 +59,40 @@ annotate_gpu(struct gpu_fact *g, const struct matrix *m)
 		why = xasprintf(_("matrix: PCI id %04x:%04x is %s (%s)"),
 		    g->vendor_id, g->device_id, row->name,
 		    matrix_status_name(row->status));
+	} else if (fact_known(&g->cc)) {
+		/* The chip table answered. */
 	} else if (fact_known(&g->name) &&
 	    (row = matrix_gpu_by_name(m, g->name.value)) != NULL) {
-		why = xasprintf(_("matrix: the name matches %s (%s)"), row->name,
+		why = xasprintf(_("matrix name table: the name (from %s) "
+		    "matches %s (%s)"), g->name.source, row->name,
 		    matrix_status_name(row->status));
 	}
 	if (row != NULL) {
+		if (fact_known(&g->cc) && strcmp(g->cc.value, row->cc) != 0) {
+			/* Say both: the matrix row wins, the chip table
+			 * disagrees. */
+			char *both = xasprintf(_("%s; the chip table said %s"),
+			    why, g->cc.value);
+
+			free(why);
+			why = both;
+			fact_unknown(&g->arch, _("the matrix row (%s) and the "
+			    "chip table disagree"), row->cc);
+		}
 		fact_set(&g->cc, row->cc, why);
 		free(why);
-		return;
+	} else if (!fact_known(&g->cc)) {
+		fact_unknown(&g->cc, _("neither the chip table nor the matrix "
+		    "knows PCI id %04x:%04x or this name"), g->vendor_id,
+		    g->device_id);
 	}
-	fact_unknown(&g->cc, _("the matrix knows neither PCI id %04x:%04x nor this name"),
-	    g->vendor_id, g->device_id);
+	if (fact_known(&g->cc) && !fact_known(&g->arch) &&
+	    (arch = matrix_architecture(m, g->cc.value)) != NULL) {
+		why = xasprintf(_("matrix, for compute capability %s"),
+		    g->cc.value);
+		fact_set(&g->arch, arch->name, why);
+		free(why);
+	}
 }
 
 static void

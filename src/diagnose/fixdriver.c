@@ -169,6 +169,36 @@ wsl_advice(struct finding *f, const char *min)
 		    "NVIDIA driver inside WSL"));
 }
 
+/* The architecture's last branch from the table, or NULL. */
+static const char *
+arch_last_branch(const char *arch)
+{
+	for (size_t j = 0; arch != NULL && j < sizeof last_branches / sizeof *last_branches; j++)
+		if (strncmp(arch, last_branches[j].arch,
+		    strlen(last_branches[j].arch)) == 0)
+			return last_branches[j].branch;
+	return NULL;
+}
+
+/* One GPU's last branch: the installed driver's supported-gpus.json
+ * (legacy_branch) first, it knows the exact GPU; else its architecture,
+ * from the GPU facts or the matrix row of its compute capability. */
+static const char *
+gpu_last_branch(const struct gpu_fact *g, const struct matrix *m)
+{
+	const struct matrix_architecture *a;
+	const char *b;
+
+	if (fact_known(&g->legacy_branch))
+		return g->legacy_branch.value;
+	if (fact_known(&g->arch) && (b = arch_last_branch(g->arch.value)) != NULL)
+		return b;
+	if (!fact_known(&g->cc) || m == NULL)
+		return NULL;
+	a = matrix_architecture(m, g->cc.value);
+	return a != NULL ? arch_last_branch(a->name) : NULL;
+}
+
 const char *
 fd_gpu_last_branch(const struct facts *facts, const struct matrix *m,
     const struct gpu_fact **which)
@@ -178,26 +208,13 @@ fd_gpu_last_branch(const struct facts *facts, const struct matrix *m,
 	if (which != NULL)
 		*which = NULL;
 	for (size_t i = 0; i < facts->gpus.n; i++) {
-		const struct gpu_fact *g = &facts->gpus.v[i];
-		const struct matrix_architecture *a;
+		const char *b = gpu_last_branch(&facts->gpus.v[i], m);
 
-		if (!fact_known(&g->cc) || m == NULL)
-			continue;
-		a = matrix_architecture(m, g->cc.value);
-		if (a == NULL || a->name == NULL)
-			continue;
-		for (size_t j = 0; j < sizeof last_branches / sizeof *last_branches; j++) {
-			const char *b = last_branches[j].branch;
-
-			if (strncmp(a->name, last_branches[j].arch,
-			    strlen(last_branches[j].arch)) != 0)
-				continue;
-			/* Several GPUs: the oldest one bounds the driver. */
-			if (best == NULL || branch_num(b) < branch_num(best)) {
-				best = b;
-				if (which != NULL)
-					*which = g;
-			}
+		/* Several GPUs: the oldest one bounds the driver. */
+		if (b != NULL && (best == NULL || branch_num(b) < branch_num(best))) {
+			best = b;
+			if (which != NULL)
+				*which = &facts->gpus.v[i];
 		}
 	}
 	return best;
@@ -265,8 +282,10 @@ fd_install(struct finding *f, const struct facts *facts,
 		return;
 	}
 	if (last != NULL && need > branch_num(last)) {
-		const struct matrix_architecture *a =
-		    matrix_architecture(m, g->cc.value);
+		const struct matrix_architecture *a = fact_known(&g->cc) &&
+		    m != NULL ? matrix_architecture(m, g->cc.value) : NULL;
+		const char *arch = fact_known(&g->arch) ? g->arch.value :
+		    a != NULL && a->name != NULL ? a->name : "?";
 		char *what = cuda != NULL ? xasprintf(" (CUDA %s)", cuda) :
 		    xstrdup("");
 
@@ -276,7 +295,7 @@ fd_install(struct finding *f, const struct facts *facts,
 		    "Use a framework build for the older CUDA that branch %s "
 		    "runs, or newer hardware"),
 		    fact_known(&g->name) ? g->name.value : g->pci_address,
-		    a != NULL && a->name != NULL ? a->name : "?", g->cc.value, last,
+		    arch, fact_known(&g->cc) ? g->cc.value : "?", last,
 		    min, what, last);
 		free(what);
 		return;

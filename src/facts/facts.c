@@ -252,7 +252,10 @@ facts_free(struct facts *f)
 		fact_str_free(&g->kernel_driver);
 		fact_str_free(&g->name);
 		fact_str_free(&g->uuid);
+		fact_str_free(&g->chip);
+		fact_str_free(&g->arch);
 		fact_str_free(&g->cc);
+		fact_str_free(&g->legacy_branch);
 	}
 	free(f->gpus.v);
 	driver_free(&f->driver);

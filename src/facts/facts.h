@@ -64,7 +64,16 @@ struct gpu_fact {
 	struct fact_str	 kernel_driver;	/* "nvidia", "nouveau", "vfio-pci"; absent = none bound */
 	struct fact_str	 name;		/* source: pci.ids path, /proc/driver/nvidia/…, or "raw" */
 	struct fact_str	 uuid;		/* "GPU-…" from /proc/driver/nvidia/gpus/…/information */
-	struct fact_str	 cc;		/* compute capability "9.0", from the matrix */
+	/* The chip pci.ids names ("GF117M"), its architecture ("Fermi") and
+	 * compute capability; cc's source says which table gave it: the
+	 * chip table (src/probe/gpuarch.c) or the matrix (by PCI id or by
+	 * name, src/diagnose/annotate.c). */
+	struct fact_str	 chip;
+	struct fact_str	 arch;
+	struct fact_str	 cc;		/* compute capability "9.0" */
+	/* "390" when the driver's supported-gpus.json puts the GPU on a
+	 * legacy branch (its last); absent when it lists it on none. */
+	struct fact_str	 legacy_branch;
 };
 
 /* ---------------------------------------------------------------- driver */

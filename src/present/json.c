@@ -187,7 +187,10 @@ gpus_json(const struct facts *f)
 		put_fact(o, "kernel_driver", &g->kernel_driver);
 		put_fact(o, "name", &g->name);
 		put_fact(o, "uuid", &g->uuid);
+		put_fact(o, "chip", &g->chip);
+		put_fact(o, "arch", &g->arch);
 		put_fact(o, "compute_capability", &g->cc);
+		put_fact(o, "legacy_branch", &g->legacy_branch);
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -227,9 +227,19 @@ print_gpus(struct out *o, const struct facts *f)
 		fprintf(o->fp, "  %s  %s [%04x:%04x]  %s %s\n", g->pci_address,
 		    fact_text(&g->name, "?"), g->vendor_id, g->device_id,
 		    _("driver:"), fact_text(&g->kernel_driver, _("none")));
-		if (fact_known(&g->cc))
+		if (fact_known(&g->cc) && fact_known(&g->arch))
+			fprintf(o->fp, "      %s, %s %s\n", g->arch.value,
+			    _("compute capability"), g->cc.value);
+		else if (fact_known(&g->cc))
 			fprintf(o->fp, "      %s %s\n", _("compute capability"),
 			    g->cc.value);
+		else
+			fprintf(o->fp, "      %s %s\n", _("compute capability"),
+			    _("unknown"));
+		if (fact_known(&g->legacy_branch))
+			fprintf(o->fp, "      %s %s\n",
+			    _("last driver branch for it:"),
+			    g->legacy_branch.value);
 		if (fact_known(&g->uuid))
 			fprintf(o->fp, "      %s\n", g->uuid.value);
 	}

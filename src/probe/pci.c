@@ -17,6 +17,9 @@
 #include <sys/stat.h>
 
 #include "i18n.h"
+#include "probe/gpuarch.h"
+#include "probe/gpusupported.h"
+#include "probe/pciids.h"
 #include "probe/probe.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -29,25 +32,8 @@
 #define SYSFS_CAP	4096
 /* The driver's information file is a dozen short lines. */
 #define INFO_CAP	(16 * 1024)
-/* pci.ids is about 1.3 MB today; leave room to grow, refuse absurd sizes. */
-#define PCI_IDS_CAP	(16 * 1024 * 1024)
 /* A device name longer than this is not one from a sane database. */
 #define NAME_MAX_LEN	256
-
-static const char *const pci_ids_paths[] = {
-	"/usr/share/misc/pci.ids",
-	"/usr/share/hwdata/pci.ids",
-	"/usr/share/pci.ids",
-};
-
-/* The NVIDIA block of pci.ids, loaded once for all GPUs. */
-struct pci_ids {
-	bool	 tried;
-	char	*path;		/* the file it came from; NULL when none */
-	char	*data;		/* the whole file */
-	char	*block;		/* start of the first device line after "10de  " */
-	char	*block_end;
-};
 
 /* True when s (len bytes) holds no control characters. Bytes >= 0x80 are
  * allowed: names may be UTF-8, and the presenters mend invalid sequences. */
@@ -178,86 +164,6 @@ out:
 	free(path);
 }
 
-/* Finds the NVIDIA vendor block in the first pci.ids that can be read. */
-static void
-pci_ids_load(struct probe_ctx *ctx, struct pci_ids *ids)
-{
-	ids->tried = true;
-	for (size_t i = 0; i < sizeof pci_ids_paths / sizeof pci_ids_paths[0]; i++) {
-		const char *path = pci_ids_paths[i];
-		char *data = NULL, *p, *end;
-		size_t len = 0;
-		int rc = sysroot_read_file(ctx->sr, path, PCI_IDS_CAP, &data, &len);
-
-		if (rc == ENOENT || rc == ENOTDIR)
-			continue;
-		if (rc != 0) {
-			facts_note(ctx->facts, path, _("cannot read: %s"),
-			    sysroot_strerror(rc));
-			continue;
-		}
-		/* The vendor line is "10de  NVIDIA Corporation" at a line start. */
-		p = strncmp(data, "10de  ", 6) == 0 ? data : NULL;
-		if (p == NULL) {
-			p = memmem(data, len, "\n10de  ", 7);
-			if (p != NULL)
-				p++;
-		}
-		if (p == NULL) {
-			/* A database without NVIDIA: the next file may have it. */
-			free(data);
-			continue;
-		}
-		p = memchr(p, '\n', len - (size_t)(p - data));
-		p = p != NULL ? p + 1 : data + len;
-		/* The block runs until the next line that is not a device,
-		 * subsystem or comment line: the next vendor or class. */
-		for (end = p; end < data + len;) {
-			char *nl;
-
-			if (*end != '\t' && *end != '#' && *end != '\n')
-				break;
-			nl = memchr(end, '\n', len - (size_t)(end - data));
-			end = nl != NULL ? nl + 1 : data + len;
-		}
-		ids->path = xstrdup(path);
-		ids->data = data;
-		ids->block = p;
-		ids->block_end = end;
-		return;
-	}
-}
-
-/* The name pci.ids gives device_id, or NULL. */
-static char *
-pci_ids_name(const struct pci_ids *ids, unsigned device_id)
-{
-	char want[8];
-	char *p = ids->block;
-
-	if (ids->data == NULL)
-		return NULL;
-	snprintf(want, sizeof want, "\t%04x  ", device_id & 0xffffu);
-	while (p < ids->block_end) {
-		char *nl = memchr(p, '\n', (size_t)(ids->block_end - p));
-		char *eol = nl != NULL ? nl : ids->block_end;
-
-		/* Subsystem lines start with two tabs and never match want. */
-		if ((size_t)(eol - p) > 7 && strncasecmp(p, want, 7) == 0) {
-			const char *name = p + 7;
-			size_t n = (size_t)(eol - name);
-
-			while (n > 0 && (name[n - 1] == ' ' || name[n - 1] == '\r'))
-				n--;
-			if (n == 0 || n > NAME_MAX_LEN || !text_clean(name, n))
-				return NULL;
-			return xstrndup(name, n);
-		}
-		p = eol + 1;
-	}
-	return NULL;
-}
-
 /* The value of "Key: value" in the information file, or NULL. */
 static char *
 info_value(const char *data, const char *key)
@@ -348,13 +254,19 @@ probe_nvidia_info(struct probe_ctx *ctx, struct gpu_fact *g, char **model,
 	free(path);
 }
 
+/* What the driver's /proc file says of each GPU, until naming. */
+struct seen {
+	char	*model, *model_src;
+};
+
 static void
-probe_one(struct probe_ctx *ctx, const char *addr, struct pci_ids *ids)
+probe_one(struct probe_ctx *ctx, const char *addr, struct seen **seen,
+    size_t *nseen)
 {
 	char *dir = xasprintf("%s/%s", PCI_DEVICES, addr);
-	char *name, *model = NULL, *model_src = NULL;
 	unsigned vendor, class_code, device;
 	struct gpu_fact *g;
+	struct seen *s;
 
 	/* Vendor first: most devices stop here after one small read. */
 	if (!read_hex_attr(ctx, dir, "vendor", &vendor) || vendor != NVIDIA_VENDOR)
@@ -375,29 +287,97 @@ probe_one(struct probe_ctx *ctx, const char *addr, struct pci_ids *ids)
 	if (!read_hex_attr(ctx, dir, "subsystem_device", &g->subsys_device_id))
 		g->subsys_device_id = 0;
 	probe_kernel_driver(ctx, dir, g);
-	probe_nvidia_info(ctx, g, &model, &model_src);
-
-	if (!ids->tried)
-		pci_ids_load(ctx, ids);
-	name = pci_ids_name(ids, device);
-	if (name != NULL)
-		fact_set_owned(&g->name, name, ids->path);
-	else if (model != NULL)
-		fact_set(&g->name, model, model_src);
-	else
-		fact_set_owned(&g->name, xasprintf("%04x:%04x", vendor, device),
-		    "raw");
-	free(model);
-	free(model_src);
+	*seen = xreallocarray(*seen, *nseen + 1, sizeof **seen);
+	s = &(*seen)[(*nseen)++];
+	s->model = s->model_src = NULL;
+	probe_nvidia_info(ctx, g, &s->model, &s->model_src);
 out:
 	free(dir);
+}
+
+/* The chip, architecture and compute capability from the pci.ids name. */
+static void
+identify(struct gpu_fact *g, const char *pci_name, const char *ids_path)
+{
+	char token[32];
+	const struct gpu_chip *row;
+	char *src;
+
+	if (pci_name == NULL || !gpuarch_chip_token(pci_name, token, sizeof token)) {
+		const char *why = ids_path == NULL ?
+		    _("no pci.ids names this GPU's chip") :
+		    pci_name == NULL ? _("pci.ids does not list this PCI id") :
+		    _("the pci.ids name starts with no chip name");
+
+		fact_unknown(&g->chip, "%s", why);
+		fact_unknown(&g->arch, "%s", why);
+		fact_unknown(&g->cc, "%s", why);
+		return;
+	}
+	fact_set(&g->chip, token, ids_path);
+	row = gpuarch_lookup(token);
+	if (row == NULL) {
+		fact_unknown(&g->arch, _("the chip table does not know %s"), token);
+		fact_unknown(&g->cc, _("the chip table does not know %s"), token);
+		return;
+	}
+	src = xasprintf(row->uncertain ? _("pci.ids %s + chip table (inferred)") :
+	    _("pci.ids %s + chip table"), token);
+	fact_set(&g->arch, row->arch, src);
+	fact_set(&g->cc, row->cc, src);
+	free(src);
+}
+
+/*
+ * Names every GPU found: pci.ids (one pass for all), else the loaded
+ * driver's information file, else the driver's supported-gpus.json,
+ * else the raw id; and sets chip, architecture, compute capability and
+ * legacy branch.
+ */
+static void
+name_gpus(struct probe_ctx *ctx, struct seen *seen)
+{
+	struct facts *f = ctx->facts;
+	size_t n = f->gpus.n;
+	unsigned *ids = xcalloc(n, sizeof *ids);
+	char **names = xcalloc(n, sizeof *names);
+	char **sg_names = xcalloc(n, sizeof *sg_names);
+	char *ids_path, *sg_path;
+
+	for (size_t i = 0; i < n; i++)
+		ids[i] = f->gpus.v[i].device_id;
+	ids_path = pciids_nvidia_names(ctx, ids, n, names);
+	sg_path = gpusupported_read(ctx, sg_names);
+	for (size_t i = 0; i < n; i++) {
+		struct gpu_fact *g = &f->gpus.v[i];
+
+		identify(g, names[i], ids_path);
+		if (names[i] != NULL) {
+			fact_set_owned(&g->name, names[i], ids_path);
+			names[i] = NULL;
+		} else if (seen[i].model != NULL) {
+			fact_set(&g->name, seen[i].model, seen[i].model_src);
+		} else if (sg_names[i] != NULL) {
+			fact_set(&g->name, sg_names[i], sg_path);
+		} else {
+			fact_set_owned(&g->name, xasprintf("%04x:%04x",
+			    g->vendor_id, g->device_id), "raw");
+		}
+		free(sg_names[i]);
+	}
+	free(ids_path);
+	free(sg_path);
+	free(names);
+	free(sg_names);
+	free(ids);
 }
 
 void
 probe_gpus(struct probe_ctx *ctx)
 {
 	struct strv names = STRV_INIT;
-	struct pci_ids ids = { false, NULL, NULL, NULL, NULL };
+	struct seen *seen = NULL;
+	size_t nseen = 0;
 	int rc = sysroot_list_dir(ctx->sr, PCI_DEVICES, &names);
 
 	if (rc == ENOENT) {
@@ -413,9 +393,15 @@ probe_gpus(struct probe_ctx *ctx)
 	}
 	fact_set(&ctx->facts->gpus_state, "read", PCI_DEVICES);
 	for (size_t i = 0; i < names.n; i++)
-		probe_one(ctx, names.v[i], &ids);
+		probe_one(ctx, names.v[i], &seen, &nseen);
+	/* No GPU: pci.ids and the driver's list are not read at all. */
+	if (ctx->facts->gpus.n > 0)
+		name_gpus(ctx, seen);
 out:
-	free(ids.path);
-	free(ids.data);
+	for (size_t i = 0; i < nseen; i++) {
+		free(seen[i].model);
+		free(seen[i].model_src);
+	}
+	free(seen);
 	strv_free(&names);
 }

@@ -4,6 +4,9 @@ libcudawiz_core_a_SOURCES += \
 	src/probe/cudafiles.c src/probe/cudafiles.h \
 	src/probe/env.c \
 	src/probe/pci.c \
+	src/probe/pciids.c src/probe/pciids.h \
+	src/probe/gpuarch.c src/probe/gpuarch.h \
+	src/probe/gpusupported.c src/probe/gpusupported.h \
 	src/probe/driver.c \
 	src/probe/toolkit.c \
 	src/probe/cudnn.c \

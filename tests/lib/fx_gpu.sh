@@ -7,6 +7,10 @@
 #                           and VENDOR to 10de
 #   fx_pci_ids [PATH]       a small pci.ids naming 10de:2330 and 10de:2684
 #                           (PATH defaults to /usr/share/misc/pci.ids)
+#   fx_pci_ids_real [PATH]  real pci.ids lines, Fermi to Blackwell
+#   fx_supported_gpus [PATH] real rows of the driver's supported-gpus.json
+#   fx_subsys ADDR VENDOR DEVICE
+#                           the board's subsystem ids
 #   fx_nv_info ADDR MODEL UUID
 #                           the loaded driver's information file for ADDR
 #   fx_kernel RELEASE       the running kernel's release, and /sys/module
@@ -97,4 +101,23 @@ fx_code_field() {
 	jq -r --arg c "$1" ".findings[] | select(.code == \$c) | $2 |
 	    if type == \"array\" then join(\"\\n\") else tostring end" \
 	    "$FX_OUT" 2>/dev/null
+}
+
+# fx_pci_ids_real [PATH]: real pci.ids lines (tests/lib/pci.ids.nvidia:
+# pci.ids 2026.08.22 cut to a few dozen NVIDIA GPUs, Fermi to Blackwell).
+fx_pci_ids_real() {
+	fx_file "${1:-/usr/share/misc/pci.ids}" < "$TESTS_SRCDIR/lib/pci.ids.nvidia"
+}
+
+# fx_supported_gpus [PATH]: real rows of a driver's supported-gpus.json
+# (tests/lib/supported-gpus.sample.json), where the .run installer puts it.
+fx_supported_gpus() {
+	fx_file "${1:-/usr/share/doc/NVIDIA_GLX-1.0/supported-gpus/supported-gpus.json}" \
+	    < "$TESTS_SRCDIR/lib/supported-gpus.sample.json"
+}
+
+# fx_subsys ADDR VENDOR DEVICE: the board's subsystem ids (hex, no 0x).
+fx_subsys() {
+	fx_file "/sys/bus/pci/devices/$1/subsystem_vendor" "0x$2"
+	fx_file "/sys/bus/pci/devices/$1/subsystem_device" "0x$3"
 }
