@@ -111,8 +111,8 @@ fd_place_evidence(struct finding *f, const struct facts *facts)
 }
 
 /* How the container must be started to get the host's GPU and driver. */
-static void
-container_start(struct finding *f, const struct facts *facts)
+void
+fd_container_start(struct finding *f, const struct facts *facts)
 {
 	const struct driver_facts *d = &facts->driver;
 	bool any = false;
@@ -153,7 +153,7 @@ container_advice(struct finding *f, const struct facts *facts, const char *min)
 		comment(f, _("this is a container: the driver belongs on the "
 		    "host, never inside it; install it there, and check it on the "
 		    "host with nvidia-smi"));
-	container_start(f, facts);
+	fd_container_start(f, facts);
 }
 
 static void
@@ -464,7 +464,7 @@ fd_modprobe(struct finding *f, const struct facts *facts)
 	case FD_CONTAINER:
 		comment(f, _("this is a container: the nvidia module is loaded "
 		    "on the host (sudo modprobe nvidia there), never inside"));
-		container_start(f, facts);
+		fd_container_start(f, facts);
 		return;
 	case FD_WSL:
 		comment(f, _("this is WSL: there is no Linux nvidia module to "

@@ -30,6 +30,11 @@ enum fd_place	fd_place(const struct facts *facts);
 /* The evidence lines that say so (nothing on a host). */
 void		fd_place_evidence(struct finding *f, const struct facts *facts);
 
+/* How a container must be started to see the host's GPUs: the lines
+ * for the kind of container found (docker --gpus, podman CDI, apptainer
+ * --nv, the Kubernetes resource). */
+void		fd_container_start(struct finding *f, const struct facts *facts);
+
 /* A driver that runs CUDA cuda (its minimum driver min, "550.54.14"),
  * or any driver when min is NULL. Installs nothing that is installed,
  * and names no branch the GPU cannot run: then the finding says so in

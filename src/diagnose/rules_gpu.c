@@ -125,17 +125,13 @@ rule_no_gpu(const struct facts *facts, struct findings *out)
 	for (size_t i = 0; i < d->libs.n; i++)
 		strv_pushf(&f->evidence, _("driver library installed anyway: %s"),
 		    d->libs.v[i].path);
-	if (d->docker)
-		strv_push(&f->evidence, _("/.dockerenv: this is a Docker container"));
-	if (d->podman)
-		strv_push(&f->evidence,
-		    _("/run/.containerenv: this is a Podman container"));
+	fd_place_evidence(f, facts);
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	fix_comment(f, _("NVIDIA devices on the machine; no output means none:"));
 	strv_push(&f->fix, "lspci -nn -d 10de:");
-	if (d->docker || d->podman) {
+	if (fd_place(facts) == FD_CONTAINER) {
 		fix_comment(f, _("a container sees GPUs only when started with them:"));
-		strv_push(&f->fix, "docker run --gpus all IMAGE");
+		fd_container_start(f, facts);
 	}
 	fix_comment(f, _("in a VM or cloud instance, attach a GPU or pick a GPU type"));
 }

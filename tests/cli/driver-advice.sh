@@ -106,6 +106,16 @@ fx_doctor
 like "$(commands DRIVER_NOT_LOADED)" '^podman run --device nvidia\.com/gpu=all IMAGE$' "Podman: CDI"
 unlike "$(all_commands)" 'apt-get install nvidia|modprobe' "Podman: no install, no modprobe"
 
+# No GPU passed in at all: NO_NVIDIA_GPU says how Podman must start it.
+fx_new
+fx_kernel 6.8.0-45-generic
+fx_dir /sys/bus/pci/devices
+fx_file /run/.containerenv ""
+fx_doctor
+has_code NO_NVIDIA_GPU "Podman without a GPU: NO_NVIDIA_GPU"
+like "$(commands NO_NVIDIA_GPU)" '^podman run --device nvidia\.com/gpu=all IMAGE$' "... started the Podman way"
+unlike "$(commands NO_NVIDIA_GPU)" '^docker run' "... not the Docker way"
+
 container
 fx_dir /.singularity.d
 fx_doctor
