@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_explain_int.h"
 #include "diagnose/rules_install_plan.h"
 #include "diagnose/rules_loader_int.h"
@@ -107,11 +108,8 @@ rx_explain_driver_old(struct ctx *c, const struct explain_match *m)
 		}
 	}
 	if (need != NULL) {
-		strv_pushf(&f->fix, _("# install a driver that runs CUDA %s (>= %s), then reboot:"),
-		    cuda, need);
-		ip_driver_fix(&c->ip, f, need);
-		lr_fix_comment(f, _("Ubuntu can pick the recommended one itself:"));
-		ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
+		fd_place_evidence(f, c->facts);
+		fd_install(f, c->facts, c->m, need, cuda);
 	}
 	if (fact_known(&c->facts->driver.max_cuda)) {
 		unsigned mj = version_major_str(c->facts->driver.max_cuda.value);
@@ -167,19 +165,19 @@ rx_explain_mismatch(struct ctx *c, const struct explain_match *m)
 			strv_pushf(&f->evidence, "%s: %s", d->libs.v[i].path,
 			    d->libs.v[i].version);
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	lr_fix_comment(f, _("load the module that matches the installed libraries: reboot"));
-	ip_fix_line(f, xstrdup("sudo reboot"));
-	lr_fix_comment(f, _("or, with nothing using the GPU, reload the modules:"));
-	ip_fix_line(f, xstrdup("sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia"));
-	if (m->wanted != NULL && strchr(m->wanted, '.') != NULL) {
-		char *branch = ip_branch_of(m->wanted);
-
-		lr_fix_comment(f, _("if that does not help, reinstall one driver so "
-		    "module and libraries agree:"));
-		ip_fix_line(f, xasprintf("sudo apt-get install --reinstall nvidia-driver-%s",
-		    branch));
-		free(branch);
+	if (fd_place(c->facts) != FD_HOST) {
+		fd_place_evidence(f, c->facts);
+		fd_modprobe(f, c->facts);
+		return;
 	}
+	lr_fix_comment(f, _("load the module that matches the installed libraries: reboot"));
+	fd_reboot(f, c->facts);
+	lr_fix_comment(f, _("or, with nothing using the GPU, reload the modules:"));
+	fd_reload(f, c->facts, false);
+	lr_fix_comment(f, _("if that does not help, reinstall one driver so "
+	    "module and libraries agree:"));
+	fd_reinstall(f, c->facts, m->wanted != NULL &&
+	    strchr(m->wanted, '.') != NULL ? m->wanted : NULL);
 }
 
 /* The findings that say why no GPU or driver is usable here. */

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_explain_int.h"
 #include "diagnose/rules_install_plan.h"
 #include "diagnose/rules_loader_int.h"
@@ -148,9 +149,7 @@ rx_explain_ptx(struct ctx *c, const struct explain_match *m)
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	need = rx_needed_driver(c, &cuda);
 	if (need != NULL) {
-		strv_pushf(&f->fix, _("# install a driver that runs CUDA %s (>= %s), then reboot:"),
-		    cuda, need);
-		ip_driver_fix(&c->ip, f, need);
+		fd_install(f, c->facts, c->m, need, cuda);
 	}
 	if (g != NULL) {
 		sm_digits(g->cc.value, sm, sizeof sm);

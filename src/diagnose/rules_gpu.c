@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "i18n.h"
 #include "util/shquote.h"
 #include "util/strbuf.h"
@@ -94,13 +95,11 @@ fix_comment(struct finding *f, const char *text)
 }
 
 static void
-fix_install_driver(struct finding *f)
+fix_install_driver(struct finding *f, const struct facts *facts)
 {
-	fix_comment(f, _("no NVIDIA driver is installed; install it first."));
-	fix_comment(f, _("Debian (with contrib and non-free enabled):"));
-	strv_push(&f->fix, "sudo apt-get install nvidia-driver");
-	fix_comment(f, _("Ubuntu:"));
-	strv_push(&f->fix, "sudo ubuntu-drivers install");
+	if (fd_place(facts) == FD_HOST)
+		fix_comment(f, _("no NVIDIA driver is installed; install it first."));
+	fd_install(f, facts, NULL, NULL, NULL);
 }
 
 /* ------------------------------------------------------------ NO_NVIDIA_GPU */
@@ -126,17 +125,13 @@ rule_no_gpu(const struct facts *facts, struct findings *out)
 	for (size_t i = 0; i < d->libs.n; i++)
 		strv_pushf(&f->evidence, _("driver library installed anyway: %s"),
 		    d->libs.v[i].path);
-	if (d->docker)
-		strv_push(&f->evidence, _("/.dockerenv: this is a Docker container"));
-	if (d->podman)
-		strv_push(&f->evidence,
-		    _("/run/.containerenv: this is a Podman container"));
+	fd_place_evidence(f, facts);
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	fix_comment(f, _("NVIDIA devices on the machine; no output means none:"));
 	strv_push(&f->fix, "lspci -nn -d 10de:");
-	if (d->docker || d->podman) {
+	if (fd_place(facts) == FD_CONTAINER) {
 		fix_comment(f, _("a container sees GPUs only when started with them:"));
-		strv_push(&f->fix, "docker run --gpus all IMAGE");
+		fd_container_start(f, facts);
 	}
 	fix_comment(f, _("in a VM or cloud instance, attach a GPU or pick a GPU type"));
 }
@@ -177,9 +172,9 @@ rule_nouveau(const struct facts *facts, struct findings *out)
 	    "modeset=0\\n' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf");
 	strv_push(&f->fix, "sudo update-initramfs -u");
 	fix_comment(f, _("(on Fedora and RHEL: sudo dracut --force)"));
-	strv_push(&f->fix, "sudo reboot");
+	fd_reboot(f, facts);
 	if (!have_linux_driver_libs(facts))
-		fix_install_driver(f);
+		fix_install_driver(f, facts);
 	return true;
 }
 
@@ -242,9 +237,8 @@ rule_dkms(const struct facts *facts, struct findings *out)
 	finding_evidence_cap(f, EVIDENCE_MAX);
 
 	fix_comment(f, _("build the module for the running kernel:"));
-	strv_push(&f->fix, "sudo apt-get install linux-headers-$(uname -r)");
-	strv_push(&f->fix, "sudo dkms autoinstall");
-	strv_push(&f->fix, "sudo modprobe nvidia");
+	fd_build_module(f, facts, running);
+	fd_modprobe(f, facts);
 	fix_comment(f, _("what DKMS built, for which kernels:"));
 	strv_push(&f->fix, "dkms status");
 	fix_comment(f, _("or reinstall the driver's DKMS package, which builds "
@@ -311,12 +305,18 @@ rule_not_loaded(const struct facts *facts, struct findings *out)
 		fix_comment(f, _("on the kernel command line and in /etc/modprobe.d, "
 		    "then:"));
 		strv_push(&f->fix, "sudo update-initramfs -u");
-		strv_push(&f->fix, "sudo reboot");
+		fd_reboot(f, facts);
+		return;
+	}
+	fd_place_evidence(f, facts);
+	if (fd_place(facts) != FD_HOST) {
+		/* The module and the driver are the host's business. */
+		fd_install(f, facts, NULL, NULL, NULL);
 		return;
 	}
 	if (!have_linux_driver_libs(facts))
-		fix_install_driver(f);
-	strv_push(&f->fix, "sudo modprobe nvidia");
+		fix_install_driver(f, facts);
+	fd_modprobe(f, facts);
 	fix_comment(f, _("if that fails, the kernel log says why:"));
 	strv_push(&f->fix, "sudo dmesg | grep -i -E 'nvrm|nvidia'");
 }
@@ -392,15 +392,25 @@ rule_mismatch(const struct facts *facts, struct findings *out)
 			strv_pushf(&f->fix, "#   sudo rm -- %s", q);
 			free(q);
 		}
-		strv_push(&f->fix, "sudo ldconfig");
+		fd_ldconfig(f);
+		return;
+	}
+	if (fd_place(facts) == FD_CONTAINER) {
+		/* The module is the host's; libraries of another version in
+		 * the container came with the image. */
+		fd_place_evidence(f, facts);
+		fix_comment(f, _("the container's image carries driver libraries "
+		    "of another version than the host's module: remove them from "
+		    "the image and let the NVIDIA Container Toolkit mount the "
+		    "host's"));
+		fd_modprobe(f, facts);
 		return;
 	}
 	fix_comment(f, _("load the new module by rebooting:"));
-	strv_push(&f->fix, "sudo reboot");
+	fd_reboot(f, facts);
 	fix_comment(f, _("or reload it once no program uses the GPU (on a"));
 	fix_comment(f, _("desktop, stop the display manager first):"));
-	strv_push(&f->fix, "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset "
-	    "nvidia && sudo modprobe nvidia");
+	fd_reload(f, facts, false);
 }
 
 /* ------------------------------------------------------- NO_VISIBLE_DEVICES */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diagnose/rules_install_plan.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
@@ -206,24 +207,8 @@ ip_pick_cuda(const struct ip_ctx *c, const struct matrix_range *r, char *buf,
 void
 ip_driver_fix(const struct ip_ctx *c, struct finding *f, const char *min)
 {
-	char *branch;
-
-	if (c->facts->driver.docker || c->facts->driver.podman) {
-		lr_fix_comment(f, _("in a container the driver comes from the host: "
-		    "update the host's driver, and start the container with the "
-		    "GPU (docker run --gpus all)"));
-		return;
-	}
-	if (c->facts->driver.is_wsl) {
-		lr_fix_comment(f, _("in WSL the driver is Windows': update the NVIDIA "
-		    "driver on Windows"));
-		return;
-	}
-	if (min == NULL)
-		return;
-	branch = ip_branch_of(min);
-	ip_fix_line(f, xasprintf("sudo apt-get install nvidia-driver-%s", branch));
-	free(branch);
+	/* Where it runs, what is installed and what the GPU runs decide. */
+	fd_install(f, c->facts, c->m, min, NULL);
 }
 
 /* The conda line for a CUDA library of release cuda ("11.8"). */

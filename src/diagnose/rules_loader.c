@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "loader/resolve.h"
@@ -101,8 +102,8 @@ rule_stub_dirs(const struct diagnose_input *in, struct findings *out,
 		lr_fix_once(f, _("take the stubs directory out of the loader's "
 		    "configuration:"), lr_ldconf_drop_line(conf_dirs.v[i],
 		    conf_files.v[i]));
-	if (conf_dirs.n > 0 && !strv_contains(&f->fix, "sudo ldconfig"))
-		strv_push(&f->fix, "sudo ldconfig");
+	if (conf_dirs.n > 0)
+		fd_ldconfig(f);
 	strv_free(&ev);
 	strv_free(&conf_dirs);
 	strv_free(&conf_files);

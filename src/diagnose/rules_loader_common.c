@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "loader/resolve.h"
@@ -255,7 +256,7 @@ lr_fix_ldconf(struct finding *f, const char *dir, const char *file)
 	char *qp = lr_quoted(path);
 
 	strv_pushf(&f->fix, "printf '%%s\\n' %s | sudo tee %s", qd, qp);
-	strv_push(&f->fix, "sudo ldconfig");
+	fd_ldconfig(f);
 	free(qd);
 	free(name);
 	free(path);
@@ -622,10 +623,31 @@ lr_libdir_on_path(const struct facts *facts, const char *dir)
 void
 lr_fix_reach(struct finding *f, const struct facts *facts, const char *dir)
 {
+	lr_fix_reach_name(f, facts, dir, NULL);
+}
+
+void
+lr_fix_reach_name(struct finding *f, const struct facts *facts,
+    const char *dir, const char *name)
+{
+	if (name != NULL && !fd_ldconfig_caches(name) &&
+	    lr_ldconfig_scans(facts, dir) && !on_llp(facts, dir)) {
+		/* ldconfig files libraries under their SONAME only: rerunning
+		 * it changes nothing for a name without a version. */
+		strv_pushf(&f->fix, _("# ldconfig never puts %s (a name without "
+		    "a version) in its cache, so running it changes nothing; "
+		    "the loader finds that name only by searching a directory:"),
+		    name);
+		lr_fix_prepend(f, dir);
+		if (strncmp(name, "libcuda.so", 10) == 0)
+			lr_fix_comment(f, _("or have the program load libcuda.so.1, "
+			    "the name the driver installs"));
+		return;
+	}
 	if (lr_ldconfig_scans(facts, dir) && !on_llp(facts, dir)) {
 		lr_fix_comment(f, _("ldconfig already scans this directory; the "
 		    "cache is stale, so rebuild it:"));
-		strv_push(&f->fix, "sudo ldconfig");
+		fd_ldconfig(f);
 		return;
 	}
 	lr_fix_comment(f, _("for this shell and the programs it starts:"));

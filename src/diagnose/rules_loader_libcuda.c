@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "loader/resolve.h"
@@ -54,15 +55,8 @@ lr_driver_expected(const struct facts *facts)
 static void
 fix_install_driver(struct finding *f, const struct facts *facts)
 {
-	if (facts->driver.docker || facts->driver.podman) {
-		lr_fix_comment(f, _("in a container the driver's libraries come "
-		    "from the host: start it with the NVIDIA Container Toolkit"));
-		strv_push(&f->fix, "docker run --gpus all IMAGE");
-		return;
-	}
-	lr_fix_comment(f, _("install the NVIDIA driver (Debian, with contrib "
-	    "and non-free enabled; Ubuntu: sudo ubuntu-drivers install):"));
-	strv_push(&f->fix, "sudo apt-get install nvidia-driver");
+	fd_place_evidence(f, facts);
+	fd_install(f, facts, NULL, NULL, NULL);
 }
 
 void
@@ -120,7 +114,7 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 	if (best != NULL) {
 		char *dir = path_dirname(best->path);
 
-		lr_fix_reach(f, facts, dir);
+		lr_fix_reach_name(f, facts, dir, lib->soname);
 		free(dir);
 	} else if (real != NULL) {
 		char *dir = path_dirname(real->path);
@@ -128,7 +122,7 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 		if (lr_ldconfig_scans(facts, dir)) {
 			lr_fix_comment(f, _("make the libcuda.so.1 link and rebuild "
 			    "the cache:"));
-			strv_push(&f->fix, "sudo ldconfig");
+			fd_ldconfig(f);
 		} else {
 			char *qt = lr_quoted(path_basename(real->path));
 			char *link = xasprintf("%s/libcuda.so.1", dir);
@@ -183,7 +177,7 @@ fix_remove_linux_driver(struct finding *f, const struct facts *facts)
 		free(q);
 	}
 	lr_fix_comment(f, _("then: sudo apt-get remove --purge PACKAGE..."));
-	strv_push(&f->fix, "sudo ldconfig");
+	fd_ldconfig(f);
 }
 
 static bool
@@ -276,7 +270,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 			lr_fix_comment(f, _("remove the other libcuda (check which "
 			    "package owns it first):"));
 			lr_fix_rm(f, lib->resolved);
-			strv_push(&f->fix, "sudo ldconfig");
+			fd_ldconfig(f);
 		}
 		return;
 	}
@@ -336,8 +330,7 @@ lr_rule_stub_winner(const struct facts *facts, const struct lib_fact *lib,
 		/* A link made by hand into the stubs directory. */
 		lr_fix_comment(f, _("remove the link to the stub:"));
 		lr_fix_rm(f, lib->resolved);
-		if (!strv_contains(&f->fix, "sudo ldconfig"))
-			strv_push(&f->fix, "sudo ldconfig");
+		fd_ldconfig(f);
 	} else if (lib->via == STEP_LD_LIBRARY_PATH) {
 		lr_fix_once(f, _("take the stubs directory out of LD_LIBRARY_PATH "
 		    "(link with -L, never run with it):"),
@@ -347,7 +340,7 @@ lr_rule_stub_winner(const struct facts *facts, const struct lib_fact *lib,
 		lr_fix_comment(f, _("take the stubs directory out of the loader's "
 		    "configuration:"));
 		lr_fix_ldconf_drop(f, dir, lr_ldconf_file_of(facts, dir));
-		strv_push(&f->fix, "sudo ldconfig");
+		fd_ldconfig(f);
 	}
 	if (versioned && !has_linux_libcuda(facts) && !facts->driver.is_wsl)
 		fix_install_driver(f, facts);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "loader/resolve.h"
@@ -147,7 +148,7 @@ lr_rule_broken(const struct lib_fact *lib, struct findings *out)
 			lr_fix_rm(f, d->path);
 		}
 		if (stale || lib->dangling.n > 0)
-			strv_push(&f->fix, "sudo ldconfig");
+			fd_ldconfig(f);
 	}
 	if (lib->elf_error != NULL && lib->resolved != NULL) {
 		char *q = lr_quoted(lib->target != NULL ? lib->target : lib->resolved);
@@ -284,7 +285,7 @@ lr_rule_off_path(const struct diagnose_input *in, const struct lib_fact *lib,
 	}
 	lr_search_evidence(f, lib);
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	lr_fix_reach(f, in->facts, dir);
+	lr_fix_reach_name(f, in->facts, dir, lib->soname);
 	free(dir);
 }
 
@@ -306,7 +307,7 @@ lr_rule_optional(const struct facts *facts, const struct lib_fact *lib,
 		    best->path);
 		lr_search_evidence(f, lib);
 		finding_evidence_cap(f, EVIDENCE_MAX);
-		lr_fix_reach(f, facts, dir);
+		lr_fix_reach_name(f, facts, dir, lib->soname);
 		free(dir);
 		return;
 	}
@@ -581,7 +582,7 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 		lr_fix_comment(f, _("to load the newer copy, drop the older "
 		    "directory from the ld.so.conf file that lists it:"));
 		lr_fix_ldconf_drop(f, wdir, lr_ldconf_file_of(facts, wdir));
-		strv_push(&f->fix, "sudo ldconfig");
+		fd_ldconfig(f);
 	} else if (older) {
 		lr_fix_comment(f, _("remove the stale copy (check which package "
 		    "owns it first):"));
@@ -592,7 +593,7 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 			free(q);
 		}
 		lr_fix_rm(f, lib->resolved);
-		strv_push(&f->fix, "sudo ldconfig");
+		fd_ldconfig(f);
 	} else {
 		lr_fix_comment(f, _("nothing to do unless the older copy is wanted"));
 	}

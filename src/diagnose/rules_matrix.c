@@ -13,19 +13,13 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "util/pathnorm.h"
 #include "util/version.h"
 #include "util/xalloc.h"
-
-/* "580" from "580.65.06": driver packages are named by branch. */
-static char *
-branch_of(const char *driver)
-{
-	return xstrndup(driver, strcspn(driver, "."));
-}
 
 static void
 reach_evidence(struct finding *f, const struct facts *facts, const char *drv)
@@ -52,18 +46,8 @@ need_evidence(struct finding *f, const struct toolkit_fact *t, const char *src,
 	    t->version.value, min, matrix_status_name(st));
 }
 
-/* The install command for the driver branch min belongs to. */
 static void
-install_fix(struct finding *f, const char *min)
-{
-	char *branch = branch_of(min);
-
-	strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
-	free(branch);
-}
-
-static void
-too_old(const struct facts *facts, const struct toolkit_fact *t,
+too_old(const struct matrix *m, const struct facts *facts, const struct toolkit_fact *t,
     const char *drv, const char *src, const char *min,
     enum matrix_status st, const char *floor, struct findings *out)
 {
@@ -81,10 +65,8 @@ too_old(const struct facts *facts, const struct toolkit_fact *t,
 		    _("any CUDA %u runtime needs at least %s, even with minor-version compatibility"),
 		    version_major_str(t->version.value), floor);
 	reach_evidence(f, facts, drv);
-	strv_pushf(&f->fix, "# %s", _("install a newer driver (Debian/Ubuntu; then reboot):"));
-	install_fix(f, min);
-	strv_pushf(&f->fix, "# %s", _("Ubuntu can pick the recommended one itself:"));
-	strv_push(&f->fix, "sudo ubuntu-drivers install");
+	fd_place_evidence(f, facts);
+	fd_install(f, facts, m, min, t->version.value);
 	if (fact_known(&facts->driver.max_cuda))
 		strv_pushf(&f->fix, "# %s %s",
 		    _("or use a toolkit this driver runs: CUDA"),
@@ -92,7 +74,7 @@ too_old(const struct facts *facts, const struct toolkit_fact *t,
 }
 
 static void
-ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
+ptx_too_new(const struct matrix *m, const struct facts *facts, const struct toolkit_fact *t,
     const char *drv, const char *src, const char *min, enum matrix_status st,
     struct findings *out)
 {
@@ -122,8 +104,8 @@ ptx_too_new(const struct facts *facts, const struct toolkit_fact *t,
 		    sm, sm);
 		free(sm);
 	}
-	strv_pushf(&f->fix, "# %s", _("or install a driver the toolkit's release needs (then reboot):"));
-	install_fix(f, min);
+	strv_pushf(&f->fix, "# %s", _("or a driver the toolkit's release needs:"));
+	fd_install(f, facts, m, min, t->version.value);
 }
 
 /* A runtime inside a Python environment that a GPU framework of it
@@ -189,9 +171,9 @@ driver_rules(const struct diagnose_input *in, struct findings *out)
 		floor = matrix_minor_compat_floor(in->matrix,
 		    version_major_str(t->version.value), MATRIX_LINUX, &fst);
 		if (floor != NULL && version_cmp_str(drv, floor) >= 0)
-			ptx_too_new(facts, t, drv, src, min, st, out);
+			ptx_too_new(in->matrix, facts, t, drv, src, min, st, out);
 		else
-			too_old(facts, t, drv, src, min, st, floor, out);
+			too_old(in->matrix, facts, t, drv, src, min, st, floor, out);
 	}
 }
 

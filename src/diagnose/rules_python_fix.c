@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
 #include "i18n.h"
@@ -777,12 +778,10 @@ void
 pr_fix_driver(const struct pr_ctx *c, struct finding *f, const char *cuda,
     const char *min)
 {
-	const struct driver_facts *d = &c->facts->driver;
-
 	if (min == NULL && c->m != NULL)
 		min = matrix_cuda_min_driver(c->m, cuda, MATRIX_LINUX, NULL);
 	/* In a container or WSL the driver is the host's: its advice alone. */
-	if (d->docker || d->podman || d->is_wsl)
+	if (fd_place(c->facts) != FD_HOST || !fd_would_install(c->facts, min))
 		;
 	else if (min != NULL)
 		pr_commentf(f, _("CUDA %s needs driver %s or newer (Debian/Ubuntu; "

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
@@ -214,7 +215,7 @@ rule_outcome(const struct vctx *c, const struct verify_run *r)
 			lr_fix_comment(f, _("a hang in cuInit or in creating a "
 			    "context is most often nvidia_uvm or the GPU in a bad "
 			    "state; with no GPU job running, reload it:"));
-			strv_push(&f->fix, "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm");
+			fd_reload(f, c->in->facts, true);
 		}
 		lr_fix_comment(f, _("or give a slow machine more time:"));
 		strv_pushf(&f->fix, "cudawiz verify --timeout %g", vf->timeout_s * 4);
@@ -247,7 +248,7 @@ rule_outcome(const struct vctx *c, const struct verify_run *r)
 /* A plain-language cause and a fix for an error code shared by the
  * driver and runtime APIs; false when the code has none. */
 static bool
-cause_of(long long code, struct finding *f)
+cause_of(const struct vctx *c, long long code, struct finding *f)
 {
 	switch (code) {
 	case CU_NO_DEVICE:
@@ -263,7 +264,7 @@ cause_of(long long code, struct finding *f)
 		    "driver update without a reboot"));
 		lr_fix_comment(f, _("with no GPU job running, reload nvidia_uvm "
 		    "(or reboot):"));
-		strv_push(&f->fix, "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm");
+		fd_reload(f, c->in->facts, true);
 		return true;
 	case CU_UNAVAILABLE:
 		strv_push(&f->evidence, _("cause: every device is busy or "
@@ -278,7 +279,7 @@ cause_of(long long code, struct finding *f)
 		    "and its kernel module are different versions (an update "
 		    "without a reboot)"));
 		lr_fix_comment(f, _("reboot, so the new kernel module loads:"));
-		strv_push(&f->fix, "sudo reboot");
+		fd_reboot(f, c->in->facts);
 		return true;
 	case 3:
 		strv_push(&f->evidence, _("cause: the driver could not initialise: "
@@ -301,7 +302,7 @@ driver_fix(const struct vctx *c, struct finding *f, double rt)
 {
 	const char *min;
 	enum matrix_status st;
-	char cuda[32], *branch;
+	char cuda[32];
 
 	if (c->in->matrix == NULL || rt <= 0)
 		return;
@@ -311,10 +312,7 @@ driver_fix(const struct vctx *c, struct finding *f, double rt)
 		return;
 	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
 	    cuda, min, matrix_status_name(st));
-	branch = xstrndup(min, strcspn(min, "."));
-	lr_fix_comment(f, _("install a newer driver (Debian/Ubuntu; then reboot):"));
-	strv_pushf(&f->fix, "sudo apt-get install nvidia-driver-%s", branch);
-	free(branch);
+	fd_install(f, c->in->facts, c->in->matrix, min, cuda);
 }
 
 static void
@@ -412,7 +410,7 @@ init_failed(const struct vctx *c, const struct verify_run *r,
 		    rec->message != NULL ? rec->message : "");
 		if (!c->driver)
 			f->severity = SEV_INFO;
-		if (!cause_of(rec->code, f) && !c->driver)
+		if (!cause_of(c, rec->code, f) && !c->driver)
 			strv_push(&f->evidence, _("cause: no NVIDIA driver is "
 			    "loaded on this machine"));
 		version_evidence(f, r);

@@ -164,6 +164,15 @@ driver_free(struct driver_facts *d)
 	FREE(&d->module_files.v);
 	strv_free(&d->kernels);
 	FREE(&d->colab_release);
+	FREE(&d->container_env);
+	for (size_t i = 0; i < d->dkms.n; i++) {
+		free(d->dkms.v[i].module);
+		free(d->dkms.v[i].version);
+		free(d->dkms.v[i].kernel);
+		free(d->dkms.v[i].path);
+	}
+	FREE(&d->dkms.v);
+	fact_str_free(&d->boot_kernel);
 }
 
 void

@@ -91,6 +91,14 @@ struct kernel_module_file {
 	char	*kernel;	/* the kernel release it belongs to */
 };
 
+/* A DKMS build of the nvidia module: /var/lib/dkms/nvidia/VERSION/KERNEL/ARCH/module/nvidia.ko*. */
+struct dkms_build {
+	char	*module;	/* "nvidia", "nvidia-current" (Debian) */
+	char	*version;	/* "550.54.14": the driver version it was built from */
+	char	*kernel;	/* "6.8.0-45-generic" */
+	char	*path;		/* the nvidia.ko* file */
+};
+
 struct driver_facts {
 	struct fact_str	 kernel_release;	/* /proc/sys/kernel/osrelease */
 	struct fact_str	 module_version;	/* /proc/driver/nvidia/version */
@@ -125,6 +133,18 @@ struct driver_facts {
 	/* Containers and hosted notebook runtimes. */
 	bool	 docker;		/* /.dockerenv */
 	bool	 podman;		/* /run/.containerenv */
+	bool	 kubernetes;		/* KUBERNETES_SERVICE_HOST, /var/run/secrets/kubernetes.io */
+	bool	 apptainer;		/* /.singularity.d, APPTAINER_CONTAINER, SINGULARITY_CONTAINER */
+	char	*container_env;		/* container= of this process or PID 1 ("lxc", "oci", "podman") */
+	/* DKMS builds of the nvidia module, for every version and kernel. */
+	struct {
+		struct dkms_build	*v;
+		size_t			 n, cap;
+	} dkms;
+	/* The kernel the next boot runs: grubenv's saved_entry when it names
+	 * a kernel under /lib/modules, else the newest of them; its source
+	 * says which. Unknown without a /lib/modules tree. */
+	struct fact_str	 boot_kernel;
 	char	*colab_release;		/* COLAB_RELEASE_TAG */
 	bool	 lib64_nvidia;		/* /usr/lib64-nvidia (Colab-like runtimes) */
 };

@@ -201,6 +201,7 @@ driver_json(const struct driver_facts *d)
 {
 	json_t *o = json_object(), *libs = json_array(), *mods = json_array();
 	json_t *wsl = json_object(), *ctr = json_object(), *colab = json_object();
+	json_t *dkms = json_array();
 
 	put_fact(o, "kernel_release", &d->kernel_release);
 	put_fact(o, "module_version", &d->module_version);
@@ -229,6 +230,17 @@ driver_json(const struct driver_facts *d)
 	}
 	set(o, "module_files", mods);
 	set(o, "kernels", jstrv(&d->kernels));
+	put_fact(o, "boot_kernel", &d->boot_kernel);
+	for (size_t i = 0; i < d->dkms.n; i++) {
+		json_t *b = json_object();
+
+		set(b, "module", jstr(d->dkms.v[i].module));
+		set(b, "version", jstr(d->dkms.v[i].version));
+		set(b, "kernel", jstr(d->dkms.v[i].kernel));
+		set(b, "path", jstr(d->dkms.v[i].path));
+		json_array_append_new(dkms, b);
+	}
+	set(o, "dkms", dkms);
 	set(wsl, "detected", json_boolean(d->is_wsl));
 	set(wsl, "microsoft_kernel", json_boolean(d->wsl_kernel));
 	set(wsl, "dev_dxg", json_boolean(d->wsl_dxg));
@@ -236,6 +248,9 @@ driver_json(const struct driver_facts *d)
 	set(o, "wsl", wsl);
 	set(ctr, "docker", json_boolean(d->docker));
 	set(ctr, "podman", json_boolean(d->podman));
+	set(ctr, "kubernetes", json_boolean(d->kubernetes));
+	set(ctr, "apptainer", json_boolean(d->apptainer));
+	set(ctr, "container_env", jstr(d->container_env));
 	set(o, "container", ctr);
 	set(colab, "release", jstr(d->colab_release));
 	set(colab, "lib64_nvidia", json_boolean(d->lib64_nvidia));

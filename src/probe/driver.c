@@ -27,6 +27,16 @@
 #define NV_SYS_VERSION	"/sys/module/nvidia/version"
 #define MODULES_DIR	"/lib/modules"
 #define WSL_LIB_DIR	"/usr/lib/wsl/lib"
+#define DKMS_DIR	"/var/lib/dkms"
+#define GRUBENV		"/boot/grub/grubenv"
+/* PID 1's environment: container= is set there by LXC, systemd-nspawn
+ * and Podman; a few KiB on a real system. */
+#define PID1_ENVIRON	"/proc/1/environ"
+/* grubenv is one 1 KiB block. */
+#define GRUBENV_CAP	4096
+/* Directories of /var/lib/dkms looked at, all levels together: a real
+ * one holds a few versions times a few kernels. */
+#define DKMS_BUDGET	2000
 
 /* One-line /proc and /sys files; the real ones are well under 1 KiB. */
 #define SMALL_CAP	4096
@@ -627,6 +637,50 @@ release_is_wsl(const char *rel)
 	return strcasestr(rel, "microsoft") != NULL || strcasestr(rel, "wsl") != NULL;
 }
 
+/* container= from PID 1's NUL-separated environment, or NULL. Most
+ * often unreadable (only root may read it): that is no finding. */
+static char *
+pid1_container(struct probe_ctx *ctx)
+{
+	char *data = NULL, *val = NULL;
+	size_t len = 0;
+
+	if (sysroot_read_file(ctx->sr, PID1_ENVIRON, SMALL_CAP * 4, &data,
+	    &len) != 0)
+		return NULL;
+	for (size_t off = 0; off < len && val == NULL;) {
+		const char *e = data + off;
+		size_t n = strnlen(e, len - off);
+
+		if (n > 10 && strncmp(e, "container=", 10) == 0 &&
+		    token_clean(e + 10, n - 10) && n - 10 <= 64)
+			val = xstrndup(e + 10, n - 10);
+		off += n + 1;
+	}
+	free(data);
+	return val;
+}
+
+static void
+probe_containers(struct probe_ctx *ctx)
+{
+	struct driver_facts *d = &ctx->facts->driver;
+	const char *c = envp_get(ctx->envp, "container");
+
+	d->docker = sysroot_exists(ctx->sr, "/.dockerenv");
+	d->podman = sysroot_exists(ctx->sr, "/run/.containerenv");
+	d->kubernetes = envp_get(ctx->envp, "KUBERNETES_SERVICE_HOST") != NULL ||
+	    sysroot_is_dir(ctx->sr, "/var/run/secrets/kubernetes.io");
+	d->apptainer = envp_get(ctx->envp, "APPTAINER_CONTAINER") != NULL ||
+	    envp_get(ctx->envp, "SINGULARITY_CONTAINER") != NULL ||
+	    sysroot_is_dir(ctx->sr, "/.singularity.d");
+	if (c != NULL && c[0] != '\0' && strlen(c) <= 64 &&
+	    token_clean(c, strlen(c)))
+		d->container_env = xstrdup(c);
+	else
+		d->container_env = pid1_container(ctx);
+}
+
 static void
 probe_platform(struct probe_ctx *ctx)
 {
@@ -638,8 +692,7 @@ probe_platform(struct probe_ctx *ctx)
 	d->wsl_dxg = sysroot_exists(ctx->sr, "/dev/dxg");
 	d->wsl_lib_dir = sysroot_is_dir(ctx->sr, WSL_LIB_DIR);
 	d->is_wsl = d->wsl_kernel || d->wsl_dxg || d->wsl_lib_dir;
-	d->docker = sysroot_exists(ctx->sr, "/.dockerenv");
-	d->podman = sysroot_exists(ctx->sr, "/run/.containerenv");
+	probe_containers(ctx);
 	d->lib64_nvidia = sysroot_is_dir(ctx->sr, "/usr/lib64-nvidia");
 	if (colab != NULL) {
 		/* Shown as is in the report, so no control characters. */
@@ -650,6 +703,163 @@ probe_platform(struct probe_ctx *ctx)
 			    _("not a release tag (too long, or holding spaces or "
 			    "control characters); ignored"));
 	}
+}
+
+/* The nvidia*.ko* of one DKMS build directory
+ * (/var/lib/dkms/MODULE/VERSION/KERNEL/ARCH/module), or NULL. */
+static char *
+dkms_ko(struct probe_ctx *ctx, const char *dir)
+{
+	struct strv names = STRV_INIT;
+	char *found = NULL;
+
+	if (sysroot_list_dir(ctx->sr, dir, &names) != 0) {
+		strv_free(&names);
+		return NULL;
+	}
+	for (size_t i = 0; i < names.n && found == NULL; i++)
+		if (is_nvidia_ko(names.v[i]) && (strcmp(names.v[i], "nvidia.ko") == 0 ||
+		    strncmp(names.v[i], "nvidia.ko.", 10) == 0 ||
+		    strncmp(names.v[i], "nvidia-current.ko", 17) == 0))
+			found = xasprintf("%s/%s", dir, names.v[i]);
+	strv_free(&names);
+	return found;
+}
+
+/* Lists DIR into names; false (and a note unless it is absent) when it
+ * cannot, or when the budget is spent. */
+static bool
+dkms_list(struct probe_ctx *ctx, const char *dir, struct strv *names,
+    size_t *budget)
+{
+	int rc;
+
+	if (*budget == 0)
+		return false;
+	(*budget)--;
+	rc = sysroot_list_dir(ctx->sr, dir, names);
+	if (rc != 0 && rc != ENOENT && rc != ENOTDIR)
+		facts_note(ctx->facts, dir, _("cannot list: %s"),
+		    sysroot_strerror(rc));
+	return rc == 0;
+}
+
+static void
+dkms_version(struct probe_ctx *ctx, const char *module, const char *ver,
+    size_t *budget)
+{
+	struct strv kernels = STRV_INIT;
+	char *vdir = xasprintf("%s/%s/%s", DKMS_DIR, module, ver);
+
+	if (dkms_list(ctx, vdir, &kernels, budget)) {
+		for (size_t k = 0; k < kernels.n; k++) {
+			struct strv arches = STRV_INIT;
+			char *kdir;
+
+			/* "source" is the link to the sources, not a kernel. */
+			if (strcmp(kernels.v[k], "source") == 0 ||
+			    strlen(kernels.v[k]) > RELEASE_MAX ||
+			    !token_clean(kernels.v[k], strlen(kernels.v[k])))
+				continue;
+			kdir = xasprintf("%s/%s", vdir, kernels.v[k]);
+			if (dkms_list(ctx, kdir, &arches, budget)) {
+				for (size_t a = 0; a < arches.n; a++) {
+					char *mdir = xasprintf("%s/%s/module",
+					    kdir, arches.v[a]);
+					char *ko = dkms_ko(ctx, mdir);
+
+					if (ko != NULL) {
+						struct dkms_build *b =
+						    VEC_PUSH(&ctx->facts->driver.dkms);
+
+						b->module = xstrdup(module);
+						b->version = xstrdup(ver);
+						b->kernel = xstrdup(kernels.v[k]);
+						b->path = ko;
+					}
+					free(mdir);
+				}
+			}
+			strv_free(&arches);
+			free(kdir);
+		}
+	}
+	strv_free(&kernels);
+	free(vdir);
+}
+
+/* What DKMS built of the nvidia module, for which driver version and
+ * kernel: the tree dkms itself keeps, without running it. */
+static void
+probe_dkms(struct probe_ctx *ctx)
+{
+	static const char *const modules[] = { "nvidia", "nvidia-current" };
+	size_t budget = DKMS_BUDGET;
+
+	for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++) {
+		struct strv vers = STRV_INIT;
+		char *mdir = xasprintf("%s/%s", DKMS_DIR, modules[m]);
+
+		if (dkms_list(ctx, mdir, &vers, &budget))
+			for (size_t v = 0; v < vers.n; v++)
+				if (strlen(vers.v[v]) <= RELEASE_MAX &&
+				    token_clean(vers.v[v], strlen(vers.v[v])))
+					dkms_version(ctx, modules[m], vers.v[v],
+					    &budget);
+		strv_free(&vers);
+		free(mdir);
+	}
+	if (budget == 0)
+		facts_note(ctx->facts, DKMS_DIR, _("too many entries; the search "
+		    "for DKMS builds stopped"));
+}
+
+/* The kernel release grubenv's saved_entry names ("gnulinux-advanced-…>
+ * gnulinux-6.8.0-45-generic-advanced-…", "Ubuntu, with Linux
+ * 6.8.0-45-generic"): the longest release under /lib/modules it holds. */
+static const char *
+grub_saved_kernel(struct probe_ctx *ctx)
+{
+	const struct driver_facts *d = &ctx->facts->driver;
+	const char *best = NULL;
+	char *data = NULL, *entry;
+	size_t len = 0;
+
+	if (sysroot_read_file(ctx->sr, GRUBENV, GRUBENV_CAP, &data, &len) != 0)
+		return NULL;
+	entry = strlen(data) == len ? strstr(data, "saved_entry=") : NULL;
+	if (entry != NULL && (entry == data || entry[-1] == '\n')) {
+		entry += strlen("saved_entry=");
+		entry[strcspn(entry, "\n")] = '\0';
+		for (size_t i = 0; i < d->kernels.n; i++)
+			if (strstr(entry, d->kernels.v[i]) != NULL &&
+			    (best == NULL || strlen(d->kernels.v[i]) > strlen(best)))
+				best = d->kernels.v[i];
+	}
+	free(data);
+	return best;
+}
+
+/* The next boot's kernel, as far as files say: grub's saved entry, else
+ * the newest release (what update-grub makes the default). */
+static void
+probe_boot_kernel(struct probe_ctx *ctx)
+{
+	struct driver_facts *d = &ctx->facts->driver;
+	const char *k = grub_saved_kernel(ctx);
+
+	if (k != NULL) {
+		fact_set(&d->boot_kernel, k, GRUBENV " saved_entry");
+		return;
+	}
+	for (size_t i = 0; i < d->kernels.n; i++)
+		if (k == NULL || strverscmp(d->kernels.v[i], k) > 0)
+			k = d->kernels.v[i];
+	if (k == NULL) {
+		fact_unknown(&d->boot_kernel, _("no kernel under %s"), MODULES_DIR);
+		return;
+	}
+	fact_set(&d->boot_kernel, k, _("the newest kernel under /lib/modules"));
 }
 
 void
@@ -664,6 +874,9 @@ probe_driver(struct probe_ctx *ctx)
 	settle_module_version(d);
 	probe_platform(ctx);
 	probe_libs(ctx);
-	if (!ctx->lean)
+	if (!ctx->lean) {
 		probe_modules(ctx);
+		probe_dkms(ctx);
+		probe_boot_kernel(ctx);
+	}
 }

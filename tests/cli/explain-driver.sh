@@ -47,7 +47,11 @@ is "$(jq -r '.recognised[0].driver_cuda' "$FX_OUT")" 11.4 "PyTorch's found versi
 like "$(evidence DRIVER_TOO_OLD)" "the driver supports CUDA 11\\.4" "evidence: what the message says the driver supports"
 like "$(evidence DRIVER_TOO_OLD)" "driver in use: 470\\.82\\.01" "evidence: the driver here"
 like "$(finding DRIVER_TOO_OLD .detail)" "470\\.82\\.01" "the detail names the driver"
-like "$(fixes DRIVER_TOO_OLD)" "^sudo apt-get install nvidia-driver-[0-9]+$" "fix: a newer driver"
+# The newest CUDA in the matrix needs a branch no known Ubuntu package has:
+# the fix says so in words and names no invented nvidia-driver-NNN.
+like "$(fixes DRIVER_TOO_OLD)" "^# it needs driver [0-9.]+ or newer \\(branch [0-9]+\\)" "fix: a newer driver, in words"
+unlike "$(fixes DRIVER_TOO_OLD)" "nvidia-driver-[0-9]" "and no package of an unknown branch"
+like "$(fixes DRIVER_TOO_OLD)" "^sudo ubuntu-drivers install$" "Ubuntu's own pick"
 like "$(fixes DRIVER_TOO_OLD)" "^pip install nvidia-cuda-runtime-cu11$" \
     "fix: or a runtime this driver runs (CUDA 11)"
 

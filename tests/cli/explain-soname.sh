@@ -86,9 +86,12 @@ machine 535.104.05
 fx_explain -- "ImportError: libcudart.so.13: cannot open shared object file: No such file or directory"
 f=$(fixes SONAME_NOT_FOUND)
 like "$f" 'driver \(535\.104\.05\) is too old for CUDA 13' "driver 535 and CUDA 13: too old, says so"
-like "$f" '^sudo apt-get install nvidia-driver-[0-9]+$' "... and installs a driver first"
-n=$(printf '%s\n' "$f" | sed -n 's/^sudo apt-get install nvidia-driver-//p' | head -n 1)
+# The newest CUDA 13 needs a branch no known Ubuntu package has: words,
+# with the branch, and no invented nvidia-driver-NNN.
+like "$f" '^# it needs driver [0-9.]+ or newer \(branch [0-9]+\)' "... and a driver first, in words"
+n=$(printf '%s\n' "$f" | sed -n 's/^# it needs driver .* (branch \([0-9]*\)).*/\1/p' | head -n 1)
 ok "... of branch 580 or newer (got ${n:-none})" [ "${n:-0}" -ge 580 ]
+unlike "$f" 'nvidia-driver-6[0-9][0-9]' "... naming no package of a branch cudawiz does not know"
 like "$f" '^pip install nvidia-cuda-runtime$' "... then CUDA 13's runtime wheel"
 
 # --- libcuda.so.1 itself missing, with a GPU: the driver findings

@@ -137,8 +137,9 @@ like "$ev" '^running kernel: 6\.5\.0-2-amd64 \(/proc/sys/kernel/osrelease\)' "ev
 like "$ev" '^/lib/modules/6\.1\.0-13-amd64/updates/dkms/nvidia\.ko \(kernel 6\.1\.0-13-amd64\)' \
     "evidence: the old kernel's module"
 fix=$(fx_code_field DKMS_MODULE_MISSING .fix)
-like "$fix" '^sudo apt-get install linux-headers-\$\(uname -r\)$' "the fix installs the headers"
-like "$fix" '^sudo dkms autoinstall$' "and rebuilds with dkms"
+like "$fix" '^sudo apt-get install linux-headers-6\.5\.0-2-amd64$' "the fix installs the running kernel's headers"
+like "$fix" '^sudo dkms autoinstall -k 6\.5\.0-2-amd64$' "and rebuilds with dkms for that kernel"
+is "$(printf '%s\n' "$fix" | grep -c 'linux-headers')" 1 "the build is given once, not again before modprobe"
 
 # No GPU on the bus but the driver installed (a GPU the bus does not show):
 # the libraries alone are reason enough.
