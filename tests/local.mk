@@ -57,6 +57,7 @@ include $(top_srcdir)/tests/ldcache.mk
 include $(top_srcdir)/tests/loader.mk
 include $(top_srcdir)/tests/differential.mk
 include $(top_srcdir)/tests/explain.mk
+include $(top_srcdir)/tests/fixlint.mk
 include $(top_srcdir)/tests/libs.mk
 include $(top_srcdir)/tests/pyenv.mk
 include $(top_srcdir)/tests/fatbin.mk

@@ -19,6 +19,10 @@
 #   fx_keep_privileges          undo fx_drop_privileges
 #
 # Paths are inside the tree ("/usr/local/cuda" means "$FX/usr/local/cuda").
+#
+# With FX_LINT_DIR set (tests/cli/fix-lint.sh sets it when it replays the
+# fixture tests), every doctor and explain JSON document is also kept
+# there, so the fix lint sees each tree a test builds, new ones included.
 
 : "${CUDAWIZ:?CUDAWIZ must name the cudawiz binary (make check sets it)}"
 : "${FIXTURE_CC:=cc}"
@@ -140,8 +144,17 @@ fx_cmd_env() {
 	FX_RC=$?
 }
 
+# fx_lint_keep: keeps a copy of $FX_OUT for the fix lint (FX_LINT_DIR).
+fx_lint_keep() {
+	[ -n "${FX_LINT_DIR:-}" ] || return 0
+	fx_lint_n=$((${fx_lint_n:-0} + 1))
+	cp "$FX_OUT" "$FX_LINT_DIR/$(basename "$0" .sh).$1.$fx_lint_n.json" \
+	    2>/dev/null || :
+}
+
 fx_doctor_env() {
 	fx_cmd_env "doctor --json" "$@"
+	fx_lint_keep doctor
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
 		diag "doctor did not print valid JSON (exit $FX_RC):"
 		head -c 2000 "$FX_OUT" | sed 's/^/#   /'

@@ -1,0 +1,53 @@
+#!/bin/sh
+# Advice that exists (issue 18): where nothing was ever published for pip
+# (a cuDNN 7 wheel, a CUDA 10 runtime wheel), the fix says so in words and
+# names the real alternatives instead of inventing a command.
+. "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fixture.sh"
+. "$TESTS_SRCDIR/cli/explain-common.sh"
+
+# The fix's lines of every finding, one per line.
+all_fixes() {
+	jq -r '.findings[].fix[]?' "$FX_OUT" 2>/dev/null
+}
+
+# 1. libcudnn.so.7 cannot be opened: once "pip install 'nvidia-cudnn-cu12==7.*'".
+fx_new
+fx_explain -- "ImportError: libcudnn.so.7: cannot open shared object file: No such file or directory"
+has_code SONAME_NOT_FOUND "libcudnn.so.7 missing: SONAME_NOT_FOUND"
+unlike "$(all_fixes)" "nvidia-cudnn-cu[0-9]*[=<>']*7" "no cuDNN 7 wheel is suggested"
+like "$(fixes SONAME_NOT_FOUND)" "^# no cuDNN 7 wheel was ever published for pip; cuDNN wheels start at " \
+    "the fix says no cuDNN 7 wheel exists, and where the wheels start"
+like "$(fixes SONAME_NOT_FOUND)" "https://developer.nvidia.com/rdp/cudnn-archive" \
+    "and names NVIDIA's cuDNN archive"
+unlike "$(all_fixes | grep -v '^#')" "cudnn.*7" "no command installs a cuDNN 7 that does not exist"
+
+# 2. TensorFlow compiled with cuDNN 7.6.5: once "pip install 'nvidia-cudnn-cu12>=7.6.5,<8'".
+fx_new
+fx_explain -- "E tensorflow/stream_executor/cuda/cuda_dnn.cc:362] Loaded runtime CuDNN library: 7.1.4 but source was compiled with: 7.6.5.  CuDNN library needs to have matching major version and equal or higher minor version."
+has_code FRAMEWORK_CUDA_MISMATCH "compiled with cuDNN 7.6.5: FRAMEWORK_CUDA_MISMATCH"
+unlike "$(all_fixes)" "nvidia-cudnn-cu[0-9]*>=7" "no cuDNN 7 wheel range is suggested"
+like "$(fixes FRAMEWORK_CUDA_MISMATCH)" "^# no cuDNN 7 wheel was ever published for pip" \
+    "the fix says no cuDNN 7 wheel exists"
+like "$(fixes FRAMEWORK_CUDA_MISMATCH)" "cudnn-archive" "and names NVIDIA's cuDNN archive"
+
+# 3. A spoofed libcudart.so.10.1: once "pip install nvidia-cuda-runtime-cu10".
+fx_new
+fx_so /opt/hack/libcudart.so.10.2.89 libcudart.so.10.2
+fx_link libcudart.so.10.2.89 /opt/hack/libcudart.so.10.1
+FX_ENV="LD_LIBRARY_PATH=/opt/hack"
+fx_doctor
+has_code SONAME_SPOOF_SYMLINK "libcudart.so.10.1 -> libcudart.so.10.2.89: SONAME_SPOOF_SYMLINK"
+like "$(fixes SONAME_SPOOF_SYMLINK)" '^sudo rm -- /opt/hack/libcudart.so.10.1$' "the fix removes the link"
+unlike "$(all_fixes)" "nvidia-cuda-runtime-cu10" "no CUDA 10 runtime wheel is suggested"
+like "$(fixes SONAME_SPOOF_SYMLINK)" "^# no CUDA 10 runtime wheel was ever published for pip" \
+    "the fix says no CUDA 10 runtime wheel exists"
+like "$(fixes SONAME_SPOOF_SYMLINK)" "https://developer.nvidia.com/cuda-toolkit-archive" \
+    "and names NVIDIA's CUDA archive"
+
+# 4. Where a wheel was published, the command is still given.
+fx_new
+fx_explain -- "ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory"
+like "$(fixes SONAME_NOT_FOUND)" "nvidia-cudnn-cu1[23]" "cuDNN 9 is offered as a published wheel"
+unlike "$(fixes SONAME_NOT_FOUND)" "^# no cuDNN 9 wheel" "with no words against it"
+done_testing
