@@ -221,48 +221,39 @@ say(struct finding *f, char *text)
 	free(text);
 }
 
-/* The newest cuDNN release of a major the matrix knows, and the newest
- * CUDA it was built for: the conda pair to try. */
+/* The newest cuDNN release of a major that conda has (7.6, 7.5 …), with
+ * the newest CUDA it was built for that conda has as cudatoolkit: the
+ * pair that still installs together. */
 static bool
 cudnn_pair(const struct matrix *m, struct finding *f, const struct py_env *e,
     unsigned cudnn_major)
 {
-	for (size_t i = 0; i < matrix_published_count(m); i++) {
-		const struct matrix_published *p = matrix_published_at(m, i);
+	for (unsigned minor = 10; minor-- > 0;) {
+		char mm[24];
+		const struct matrix_cudnn_release *cr;
+		struct fix_want pair[2] = {
+			{ .channel = "conda-forge", .package = "cudatoolkit" },
+			{ .channel = "conda-forge", .package = "cudnn", .pin = mm },
+		};
 
-		if (!is_conda(p->channel) || strcmp(p->package, "cudnn") != 0)
+		snprintf(mm, sizeof mm, "%u.%u", cudnn_major, minor);
+		if ((cr = matrix_cudnn_release(m, mm)) == NULL ||
+		    fixcmd_published(m, &pair[1]) != MATRIX_YES)
 			continue;
-		for (size_t k = p->versions.n; k-- > 0;) {
-			const struct matrix_range *r = &p->versions.v[k];
-			char mm[MATRIX_VERSION_MAX], maj[16];
-			const struct matrix_cudnn_release *cr;
+		for (size_t j = cr->cuda.n; j-- > 0;) {
+			const struct matrix_range *cu = &cr->cuda.v[j];
+			const char *top = cu->max != NULL ? cu->max : cu->min;
+			char tk[MATRIX_VERSION_MAX];
 
-			snprintf(maj, sizeof maj, "%u", cudnn_major);
-			if (r->max == NULL || version_major_str(r->max) != cudnn_major)
+			if (!pr_major_minor(top, tk, sizeof tk))
 				continue;
-			pr_major_minor(r->max, mm, sizeof mm);
-			cr = matrix_cudnn_release(m, r->max);
-			if (cr == NULL || cr->cuda.n == 0)
+			pair[0].pin = tk;
+			if (fixcmd_published(m, &pair[0]) != MATRIX_YES)
 				continue;
-			/* The newest CUDA of the release that conda has as a toolkit. */
-			for (size_t j = cr->cuda.n; j-- > 0;) {
-				const struct matrix_range *cu = &cr->cuda.v[j];
-				const char *top = cu->max != NULL ? cu->max : cu->min;
-				char tk[MATRIX_VERSION_MAX];
-				struct fix_want pair[2] = {
-					{ .channel = p->channel, .package = "cudatoolkit" },
-					{ .channel = p->channel, .package = "cudnn", .pin = mm },
-				};
-
-				if (!pr_major_minor(top, tk, sizeof tk))
-					continue;
-				pair[0].pin = tk;
-				if (fixcmd_published(m, &pair[0]) != MATRIX_YES)
-					continue;
-				say(f, xasprintf(_("conda still has cuDNN %s, with the CUDA "
-				    "%s it was built for:"), mm, tk));
-				return fixcmd_install(m, f, e, pair, 2);
-			}
+			say(f, xasprintf(_("conda-forge still has cuDNN %s, with the "
+			    "CUDA %s it was built for:"), mm, tk));
+			return fixcmd_install(m, f, e != NULL &&
+			    e->kind == PYENV_CONDA ? e : NULL, pair, 2);
 		}
 	}
 	return false;
@@ -285,8 +276,13 @@ fixcmd_cudnn(const struct matrix *m, struct finding *f,
 		char *pkg = xasprintf("nvidia-cudnn-cu%u", cuda_majors[i]);
 		struct fix_want w = { .channel = "pip", .package = pkg,
 		    .min = min_version, .max = max };
-		bool done = fixcmd_install(m, f, e, &w, 1);
+		bool done = fixcmd_published(m, &w) == MATRIX_YES;
 
+		if (done) {
+			say(f, xasprintf(_("cuDNN %u for CUDA %u, as a wheel in one "
+			    "Python environment:"), cudnn_major, cuda_majors[i]));
+			fixcmd_install(m, f, e, &w, 1);
+		}
 		free(pkg);
 		if (done)
 			return;
@@ -315,18 +311,31 @@ fixcmd_cudart(const struct matrix *m, struct finding *f,
 {
 	char *pkg = xasprintf("nvidia-cuda-runtime-cu%u", cuda_major);
 	char max[16], tk[MATRIX_VERSION_MAX], *starts;
-	struct fix_want w = { .channel = "pip", .package = pkg };
-	bool done;
+	/* CUDA 13's wheels carry no -cuNN suffix. */
+	struct fix_want w[2] = {
+		{ .channel = "pip", .package = pkg, .max = max },
+		{ .channel = "pip", .package = "nvidia-cuda-runtime", .max = max },
+	};
 
 	snprintf(max, sizeof max, "%u", cuda_major);
-	done = fixcmd_install(m, f, e, &w, 1);
+	for (size_t i = 0; i < 2; i++)
+		if (fixcmd_published(m, &w[i]) == MATRIX_YES) {
+			say(f, xasprintf(_("or install the CUDA %u runtime as a wheel, "
+			    "for one Python environment:"), cuda_major));
+			fixcmd_install(m, f, e, &w[i], 1);
+			free(pkg);
+			return;
+		}
 	free(pkg);
-	if (done || m == NULL)
+	if (m == NULL)
 		return;
 	starts = wheel_starts(m, "nvidia-cuda-runtime-cu");
-	say(f, xasprintf(_("no CUDA %u runtime wheel was ever published for "
-	    "pip%s%s"), cuda_major, starts[0] != '\0' ? _("; they start at ") : "",
-	    starts));
+	if (starts[0] != '\0')
+		say(f, xasprintf(_("no CUDA %u runtime wheel was ever published for "
+		    "pip; they start at %s"), cuda_major, starts));
+	else
+		say(f, xasprintf(_("no CUDA %u runtime wheel was ever published for "
+		    "pip"), cuda_major));
 	free(starts);
 	/* conda-forge's cudatoolkit covers CUDA 11.8 and older. */
 	if (min != NULL && pr_major_minor(min, tk, sizeof tk)) {

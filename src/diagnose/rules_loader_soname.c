@@ -177,13 +177,9 @@ fix_install_hint(const struct matrix *m, struct finding *f,
 		char *ver = v.nparts >= 2 ? xasprintf("%u.%u", v.part[0],
 		    v.part[1]) : NULL;
 
-		lr_fix_comment(f, _("or install the runtime (as a wheel, for one "
-		    "Python environment):"));
 		fixcmd_cudart(m, f, NULL, v.part[0], ver);
 		free(ver);
 	} else if (stem != NULL && strncmp(stem, "libcudnn", 8) == 0) {
-		lr_fix_comment(f, _("or install cuDNN of that major, for your CUDA "
-		    "major (cu12, cu13):"));
 		if (lr_soname_version(soname, &v))
 			fixcmd_cudnn(m, f, NULL, v.part[0], NULL, NULL, 0);
 	} else if (stem != NULL && strcmp(stem, "libnvidia-ml") == 0) {

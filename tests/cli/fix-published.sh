@@ -6,9 +6,21 @@
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/cli/explain-common.sh"
 
+: "${FIXLINT:?FIXLINT must name tests/tools/fixlint (make check sets it)}"
+
 # The fix's lines of every finding, one per line.
 all_fixes() {
 	jq -r '.findings[].fix[]?' "$FX_OUT" 2>/dev/null
+}
+
+# lint_ok DESC: tests/tools/fixlint passes the last document.
+lint_ok() {
+	if fl_out=$("$FIXLINT" --matrix "$FX_MATRIX" --name fix-published "$FX_OUT"); then
+		tap_result 0 "$1"
+	else
+		tap_result 1 "$1"
+		printf '%s\n' "$fl_out" | sed 's/^/#   /'
+	fi
 }
 
 # 1. libcudnn.so.7 cannot be opened: once "pip install 'nvidia-cudnn-cu12==7.*'".
@@ -20,7 +32,7 @@ like "$(fixes SONAME_NOT_FOUND)" "^# no cuDNN 7 wheel was ever published for pip
     "the fix says no cuDNN 7 wheel exists, and where the wheels start"
 like "$(fixes SONAME_NOT_FOUND)" "https://developer.nvidia.com/rdp/cudnn-archive" \
     "and names NVIDIA's cuDNN archive"
-unlike "$(all_fixes | grep -v '^#')" "cudnn.*7" "no command installs a cuDNN 7 that does not exist"
+lint_ok "every command of the fix is published (fixlint)"
 
 # 2. TensorFlow compiled with cuDNN 7.6.5: once "pip install 'nvidia-cudnn-cu12>=7.6.5,<8'".
 fx_new
@@ -30,6 +42,7 @@ unlike "$(all_fixes)" "nvidia-cudnn-cu[0-9]*>=7" "no cuDNN 7 wheel range is sugg
 like "$(fixes FRAMEWORK_CUDA_MISMATCH)" "^# no cuDNN 7 wheel was ever published for pip" \
     "the fix says no cuDNN 7 wheel exists"
 like "$(fixes FRAMEWORK_CUDA_MISMATCH)" "cudnn-archive" "and names NVIDIA's cuDNN archive"
+lint_ok "every command of the fix is published (fixlint)"
 
 # 3. A spoofed libcudart.so.10.1: once "pip install nvidia-cuda-runtime-cu10".
 fx_new
@@ -44,10 +57,12 @@ like "$(fixes SONAME_SPOOF_SYMLINK)" "^# no CUDA 10 runtime wheel was ever publi
     "the fix says no CUDA 10 runtime wheel exists"
 like "$(fixes SONAME_SPOOF_SYMLINK)" "https://developer.nvidia.com/cuda-toolkit-archive" \
     "and names NVIDIA's CUDA archive"
+lint_ok "every command of the fix is published (fixlint)"
 
 # 4. Where a wheel was published, the command is still given.
 fx_new
 fx_explain -- "ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory"
 like "$(fixes SONAME_NOT_FOUND)" "nvidia-cudnn-cu1[23]" "cuDNN 9 is offered as a published wheel"
 unlike "$(fixes SONAME_NOT_FOUND)" "^# no cuDNN 9 wheel" "with no words against it"
+lint_ok "every command of the fix is published (fixlint)"
 done_testing

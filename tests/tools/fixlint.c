@@ -27,6 +27,7 @@
 
 #include <ctype.h>
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,11 +50,18 @@ struct lint {
 	unsigned		 problems;
 };
 
+static void problem(struct lint *l, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
 static void
-problem(struct lint *l, const char *fmt, const char *a, const char *b)
+problem(struct lint *l, const char *fmt, ...)
 {
+	va_list ap;
+
 	printf("%s: %s: %s: ", l->name, l->code, l->line);
-	printf(fmt, a, b != NULL ? b : "");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
 	putchar('\n');
 	l->problems++;
 }
@@ -350,7 +358,7 @@ check_package(struct lint *l, const char *channel, const char *word,
 		const char *end = strchr(spec, ']');
 
 		if (end == NULL) {
-			problem(l, "unclosed extra in %s%s", word, NULL);
+			problem(l, "unclosed extra in %s", word);
 			free(name);
 			return;
 		}
@@ -367,7 +375,7 @@ check_package(struct lint *l, const char *channel, const char *word,
 		max = NULL;
 		pin = v;
 	} else if (!spec_bounds(spec, &min, &max, &pin)) {
-		problem(l, "cannot read the version of %s%s", word, NULL);
+		problem(l, "cannot read the version of %s", word);
 		free(name);
 		free(full);
 		return;
@@ -378,9 +386,11 @@ check_package(struct lint *l, const char *channel, const char *word,
 	if (row == NULL && strcmp(full, name) != 0)
 		row = matrix_published_find(l->m, channel, name, index_url);
 	if (row == NULL) {
-		problem(l, index_url != NULL ? "%s is not published on that index (%s)" :
-		    "%s is not in the catalogue%s", full,
-		    index_url != NULL ? index_url : "");
+		if (index_url != NULL)
+			problem(l, "%s is not published on that index (%s)",
+			    full, index_url);
+		else
+			problem(l, "%s is not in the catalogue", full);
 		goto out;
 	}
 	a = matrix_published_has(l->m, channel, row->package, index_url,
@@ -399,7 +409,7 @@ check_package(struct lint *l, const char *channel, const char *word,
 		if (br != NULL && strncmp(name + 14, br, strlen(br)) == 0 &&
 		    (name[14 + strlen(br)] == '\0' || name[14 + strlen(br)] == '-') &&
 		    !upgrade)
-			problem(l, "driver branch %s is the one installed%s", br, NULL);
+			problem(l, "driver branch %s is the one installed", br);
 		free(br);
 	}
 out:
@@ -512,8 +522,8 @@ check_ldconfig(struct lint *l)
 		if (json_is_string(ev))
 			sonames_in(json_string_value(ev), &bare, &versioned);
 	if (bare && !versioned)
-		problem(l, "ldconfig for a name it never caches (only non-sonames "
-		    "in the evidence)%s%s", "", NULL);
+		problem(l, "ldconfig for a name it never caches (only "
+		    "non-sonames in the evidence)");
 }
 
 static void
