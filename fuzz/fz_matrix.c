@@ -97,6 +97,27 @@ ask(const struct matrix *m, const char *q, const char *r, struct strbuf *sb)
 	}
 	put(sb, "wheel", matrix_wheel(m, q) != NULL ? q : NULL);
 	put(sb, "conda", matrix_conda_package(m, q) != NULL ? q : NULL);
+	/* The catalogue: q as a package on each channel, r as the bounds and
+	 * the index. */
+	{
+		static const char *const channels[] = { "pip", "conda-forge", "apt" };
+		const struct matrix_published *p;
+
+		for (size_t i = 0; i < sizeof channels / sizeof channels[0]; i++) {
+			strbuf_printf(sb, "published_%s=%d/%d/%d\n", channels[i],
+			    (int)matrix_published_has(m, channels[i], q, NULL, NULL, NULL),
+			    (int)matrix_published_has(m, channels[i], q, NULL, r, r),
+			    (int)matrix_published_has(m, channels[i], q, r, NULL, r));
+			p = matrix_published_find(m, channels[i], q, NULL);
+			put(sb, "published_find", p != NULL ? p->source : NULL);
+			/* A row found answers yes to "any version". */
+			if (p != NULL && matrix_published_has(m, channels[i], q, NULL,
+			    NULL, NULL) != MATRIX_YES)
+				abort();
+		}
+		p = matrix_published_find_cuda(m, "pip", q, r, (unsigned)(n % 1000));
+		put(sb, "published_cuda", p != NULL ? p->package : NULL);
+	}
 	if (n <= 100) {
 		const struct matrix_cuda_major *maj;
 		const struct matrix_cudnn_library *cl;
@@ -120,6 +141,14 @@ ask_all(const struct matrix *m, const struct strv *qs, struct strbuf *sb)
 		strbuf_printf(sb, "%s=%zu\n",
 		    matrix_section_name((enum matrix_section)s),
 		    matrix_count(m, (enum matrix_section)s));
+	/* Not the count of ignored keys: the written-back copy has none. */
+	for (size_t i = 0; i < matrix_published_count(m); i++) {
+		const struct matrix_published *p = matrix_published_at(m, i);
+
+		strbuf_printf(sb, "row=%s/%s/%u/%s/%zu/%zu\n", p->channel, p->package,
+		    p->cuda_major, p->index_url != NULL ? p->index_url : "-",
+		    p->versions.n, p->distros.n);
+	}
 	put(sb, "date", matrix_date(m));
 	strbuf_printf(sb, "refresh=%u\n", matrix_refresh_days(m));
 	rel = matrix_newest_cuda(m);

@@ -19,6 +19,7 @@ struct matrix {
 	char			*path;		/* NULL when embedded */
 	char			*date;
 	unsigned		 refresh_days;
+	size_t			 ignored;	/* unknown keys skipped while parsing */
 	struct {
 		struct matrix_cuda_release	*v;
 		size_t				 n, cap;
@@ -59,6 +60,10 @@ struct matrix {
 		struct matrix_framework		*v;
 		size_t				 n, cap;
 	} frameworks;
+	struct {
+		struct matrix_published		*v;
+		size_t				 n, cap;
+	} published;
 };
 
 /* data/matrix.json as src/matrix/mkembedded parsed and checked it at build

@@ -185,6 +185,12 @@ matrix_refresh_days(const struct matrix *m)
 	return m->refresh_days;
 }
 
+size_t
+matrix_ignored_keys(const struct matrix *m)
+{
+	return m->ignored;
+}
+
 const char *
 matrix_status_name(enum matrix_status st)
 {

@@ -84,6 +84,9 @@ struct matrix_architecture {
 	char			*first_cuda;	/* NULL: not known */
 	char			*last_cuda;	/* NULL: still supported */
 	enum matrix_status	 status;
+	/* Optional (absent: NULL). */
+	char			*last_driver_branch; /* "390": the newest driver branch that still supports it; NULL: current branches do */
+	char			*first_driver_branch; /* the first branch that supports it; NULL: not known */
 };
 
 struct matrix_gpu {
@@ -165,6 +168,21 @@ struct matrix_framework {
 	enum matrix_status	 status;
 };
 
+/* One installable name on one channel, as published. data/SCHEMA.md
+ * "published[]". A package may carry pip extras ("jax[cuda12]",
+ * "tensorflow[and-cuda]"); rows repeat a package only for another
+ * index_url or cuda_major. */
+struct matrix_published {
+	char			*channel;	/* "pip", "conda-forge", "nvidia" (conda channel), "apt" */
+	char			*package;	/* "nvidia-cudnn-cu12", "cudatoolkit", "libcudnn9-cuda-12", "nvidia-driver-550", "torch" */
+	struct matrix_ranges	 versions;	/* the versions published; empty list: not listed (any) */
+	unsigned		 cuda_major;	/* the CUDA major it is for; 0: not tied to one */
+	char			*index_url;	/* pip: "https://download.pytorch.org/whl/cu121"; NULL: PyPI */
+	struct strv		 distros;	/* apt: "ubuntu2204", "debian12" …; empty: not listed */
+	char			*source;	/* where the row was checked: "https://pypi.org/project/nvidia-cudnn-cu12/" */
+	enum matrix_status	 status;
+};
+
 /* The sections of a document, for counts. */
 enum matrix_section {
 	MATRIX_SEC_CUDA_RELEASES = 0,
@@ -177,6 +195,7 @@ enum matrix_section {
 	MATRIX_SEC_WHEELS,
 	MATRIX_SEC_CONDA_PACKAGES,
 	MATRIX_SEC_FRAMEWORKS,
+	MATRIX_SEC_PUBLISHED,
 	MATRIX_SEC_COUNT
 };
 
@@ -226,6 +245,10 @@ const char	*matrix_status_name(enum matrix_status st);
 const char	*matrix_section_name(enum matrix_section sec);
 /* Rows in a section, for `matrix show`. */
 size_t		 matrix_count(const struct matrix *m, enum matrix_section sec);
+/* How many keys (row fields or whole sections) the document held that
+ * this version does not know and so ignored (data/SCHEMA.md,
+ * "Compatibility"); 0 for the embedded matrix. */
+size_t		 matrix_ignored_keys(const struct matrix *m);
 
 /* True when version lies in r: at least min and, compared on as many
  * parts as max has, at most max. The one place the range rule lives. */
@@ -348,5 +371,27 @@ const struct matrix_wheel *matrix_wheel(const struct matrix *m,
 	    const char *package);
 const struct matrix_conda_package *matrix_conda_package(const struct matrix *m,
 	    const char *name);
+
+/* ------------------------------------------------- what is published */
+
+/* Is PACKAGE published on CHANNEL (from INDEX_URL; NULL = the default
+ * index) at some version in [min, max] (either may be NULL = unbounded;
+ * max matches by prefix like ranges)? MATRIX_NO when no row names it or
+ * no published range meets [min, max]. A row whose versions are not
+ * listed holds any version. MATRIX_UNKNOWN when min or max is not a
+ * version. Pip names compare as pip does (the extras exactly), the
+ * others exactly; index URLs compare without a trailing '/'. */
+enum matrix_answer matrix_published_has(const struct matrix *m, const char *channel,
+		    const char *package, const char *index_url, const char *min, const char *max);
+/* The row, or NULL (the first one when rows differ by cuda_major). */
+const struct matrix_published *matrix_published_find(const struct matrix *m,
+		    const char *channel, const char *package, const char *index_url);
+/* The row for one CUDA major (0: the row tied to none), or NULL. */
+const struct matrix_published *matrix_published_find_cuda(const struct matrix *m,
+		    const char *channel, const char *package, const char *index_url,
+		    unsigned cuda_major);
+/* Rows are read with matrix_published_count()/matrix_published_at(i). */
+size_t matrix_published_count(const struct matrix *m);
+const struct matrix_published *matrix_published_at(const struct matrix *m, size_t i);
 
 #endif

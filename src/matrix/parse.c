@@ -33,6 +33,7 @@ struct frame {
 struct ctx {
 	struct frame	 frame[PATH_DEPTH];
 	size_t		 depth;
+	size_t		 ignored;	/* unknown keys skipped */
 	char		*err;		/* the first error, "path: message" */
 };
 
@@ -256,6 +257,14 @@ fail_pattern(struct ctx *c, enum kind k, const char *s, size_t len)
 		rc = fail(c, _("%s is not text of 1 to %d printable characters"),
 		    strbuf_str(&q), TEXT_MAX);
 		break;
+	case K_PUBNAME:
+		rc = fail(c, _("%s is not a published package name (such as jax[cuda12])"),
+		    strbuf_str(&q));
+		break;
+	case K_URL:
+		rc = fail(c, _("%s is not an https:// address of at most %d characters"),
+		    strbuf_str(&q), URL_MAX);
+		break;
 	case K_SCHEMA:
 		rc = fail(c, _("%s is not %s, the schema this cudawiz reads"),
 		    strbuf_str(&q), SCHEMA_ID);
@@ -441,7 +450,13 @@ find_field(const struct table *t, const char *key)
 
 /* Fills row from obj: keys in the document's order (so the error named is
  * the first one a reader meets), then the keys that are missing, then the
- * checks between fields. */
+ * checks between fields.
+ *
+ * A key the table does not know is skipped and counted: it is a field or
+ * a section a newer schema 1 added (data/SCHEMA.md, "Compatibility"), and
+ * a newer cache must still load here. A typo cannot drop data silently
+ * all the same, since the field it misspells is then missing (or, for an
+ * optional field, absent, which is what older documents say). */
 static int
 parse_row(struct ctx *c, const json_t *obj, const struct table *t, void *row)
 {
@@ -453,15 +468,18 @@ parse_row(struct ctx *c, const json_t *obj, const struct table *t, void *row)
 	json_object_foreach((json_t *)obj, key, v) {
 		const struct field *f = find_field(t, key);
 
+		if (f == NULL) {
+			c->ignored++;
+			continue;
+		}
 		push_key(c, key);
-		if (f == NULL)
-			return fail(c, _("unknown key"));
 		if (parse_field(c, f, v, row) < 0)
 			return -1;
 		pop(c);
 	}
 	for (size_t i = 0; i < t->nfields; i++) {
-		if (json_object_get(obj, t->fields[i].key) == NULL) {
+		if (!t->fields[i].optional &&
+		    json_object_get(obj, t->fields[i].key) == NULL) {
 			push_key(c, t->fields[i].key);
 			return fail(c, _("missing"));
 		}
@@ -509,6 +527,10 @@ mx_check_architecture(struct ctx *c, const void *row)
 
 	if (r.min != NULL && r.max != NULL && !matrix_range_contains(&r, r.min))
 		return fail(c, _("first_cuda %s is above last_cuda %s"), r.min, r.max);
+	if (a->first_driver_branch != NULL && a->last_driver_branch != NULL &&
+	    vcmp(a->first_driver_branch, a->last_driver_branch) > 0)
+		return fail(c, _("first_driver_branch %s is above last_driver_branch %s"),
+		    a->first_driver_branch, a->last_driver_branch);
 	return 0;
 }
 
@@ -593,9 +615,41 @@ check_unique_key(struct ctx *c, const struct matrix *m, const struct field *sec,
 	return rc;
 }
 
+static bool
+same_or_null(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+/* A published row is found by channel, package, index and CUDA major. */
+static int
+check_unique_published(struct ctx *c, const struct matrix *m)
+{
+	for (size_t i = 1; i < m->published.n; i++) {
+		const struct matrix_published *p = &m->published.v[i];
+
+		for (size_t j = 0; j < i; j++) {
+			const struct matrix_published *o = &m->published.v[j];
+
+			if (strcmp(p->channel, o->channel) != 0 ||
+			    strcmp(p->package, o->package) != 0 ||
+			    !same_or_null(p->index_url, o->index_url) ||
+			    p->cuda_major != o->cuda_major)
+				continue;
+			push_key(c, "published");
+			push_index(c, i);
+			push_key(c, "package");
+			return fail(c, _("repeats published[%zu] (same channel, index_url and cuda_major)"), j);
+		}
+	}
+	return 0;
+}
+
 static int
 check_unique(struct ctx *c, const struct matrix *m)
 {
+	if (check_unique_published(c, m) < 0)
+		return -1;
 	for (size_t i = 0; i < sizeof unique_keys / sizeof unique_keys[0]; i++)
 		if (check_unique_key(c, m, &mx_top_fields[FIRST_SECTION + unique_keys[i].section],
 		    unique_keys[i].field) < 0)
@@ -822,6 +876,7 @@ matrix_parse(const char *data, size_t len, char **err)
 		*err = c.err;
 		return NULL;
 	}
+	m->ignored = c.ignored;
 	json_decref(doc);
 	return m;
 }

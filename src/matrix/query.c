@@ -664,3 +664,141 @@ matrix_conda_package(const struct matrix *m, const char *name)
 			return &m->conda_packages.v[i];
 	return NULL;
 }
+
+/* ------------------------------------------------- what is published */
+
+size_t
+matrix_published_count(const struct matrix *m)
+{
+	return m->published.n;
+}
+
+const struct matrix_published *
+matrix_published_at(const struct matrix *m, size_t i)
+{
+	return i < m->published.n ? &m->published.v[i] : NULL;
+}
+
+/* pip names compare as pip does ("nvidia_cudnn_cu12" is
+ * "nvidia-cudnn-cu12"), their extras exactly; other channels' names
+ * exactly. */
+static bool
+published_name_eq(const char *channel, const char *a, const char *b)
+{
+	const char *ea, *eb;
+	char ba[128], bb[128];
+	size_t la, lb;
+
+	if (strcmp(channel, "pip") != 0)
+		return strcmp(a, b) == 0;
+	ea = strchr(a, '[');
+	eb = strchr(b, '[');
+	la = ea != NULL ? (size_t)(ea - a) : strlen(a);
+	lb = eb != NULL ? (size_t)(eb - b) : strlen(b);
+	if (la >= sizeof ba || lb >= sizeof bb)
+		return false;
+	if ((ea == NULL) != (eb == NULL) || (ea != NULL && strcasecmp(ea, eb) != 0))
+		return false;
+	memcpy(ba, a, la);
+	ba[la] = '\0';
+	memcpy(bb, b, lb);
+	bb[lb] = '\0';
+	return pkg_name_eq(ba, bb);
+}
+
+/* Index URLs: NULL is the default index; one trailing '/' aside. */
+static bool
+index_eq(const char *a, const char *b)
+{
+	size_t la, lb;
+
+	if (a == NULL || b == NULL)
+		return a == b;
+	la = strlen(a);
+	lb = strlen(b);
+	if (la > 0 && a[la - 1] == '/')
+		la--;
+	if (lb > 0 && b[lb - 1] == '/')
+		lb--;
+	return la == lb && strncmp(a, b, la) == 0;
+}
+
+static bool
+published_matches(const struct matrix_published *p, const char *channel,
+    const char *package, const char *index_url)
+{
+	return strcmp(p->channel, channel) == 0 &&
+	    published_name_eq(channel, p->package, package) &&
+	    index_eq(p->index_url, index_url);
+}
+
+const struct matrix_published *
+matrix_published_find_cuda(const struct matrix *m, const char *channel,
+    const char *package, const char *index_url, unsigned cuda_major)
+{
+	if (channel == NULL || package == NULL)
+		return NULL;
+	for (size_t i = 0; i < m->published.n; i++) {
+		const struct matrix_published *p = &m->published.v[i];
+
+		if (p->cuda_major == cuda_major &&
+		    published_matches(p, channel, package, index_url))
+			return p;
+	}
+	return NULL;
+}
+
+const struct matrix_published *
+matrix_published_find(const struct matrix *m, const char *channel,
+    const char *package, const char *index_url)
+{
+	if (channel == NULL || package == NULL)
+		return NULL;
+	for (size_t i = 0; i < m->published.n; i++)
+		if (published_matches(&m->published.v[i], channel, package, index_url))
+			return &m->published.v[i];
+	return NULL;
+}
+
+/* Whether range r meets [lo, hi] (either NULL: open; hi by prefix):
+ * max(r.min, lo) then lies in both, which needs r.min at most hi and lo
+ * at most r.max, each on the upper bound's parts. */
+static bool
+range_meets(const struct matrix_range *r, const struct version *lo,
+    const struct version *hi)
+{
+	struct version rmin, rmax;
+
+	if (!parse(r->min, &rmin) || (r->max != NULL && !parse(r->max, &rmax)))
+		return false;
+	if (hi != NULL && prefix_cmp(&rmin, hi) > 0)
+		return false;
+	if (lo != NULL && r->max != NULL && prefix_cmp(lo, &rmax) > 0)
+		return false;
+	return true;
+}
+
+enum matrix_answer
+matrix_published_has(const struct matrix *m, const char *channel,
+    const char *package, const char *index_url, const char *min, const char *max)
+{
+	struct version lo, hi;
+
+	if ((min != NULL && !parse(min, &lo)) || (max != NULL && !parse(max, &hi)))
+		return MATRIX_UNKNOWN;
+	if (channel == NULL || package == NULL)
+		return MATRIX_NO;
+	for (size_t i = 0; i < m->published.n; i++) {
+		const struct matrix_published *p = &m->published.v[i];
+
+		if (!published_matches(p, channel, package, index_url))
+			continue;
+		if (p->versions.n == 0)
+			return MATRIX_YES;
+		for (size_t k = 0; k < p->versions.n; k++)
+			if (range_meets(&p->versions.v[k], min != NULL ? &lo : NULL,
+			    max != NULL ? &hi : NULL))
+				return MATRIX_YES;
+	}
+	return MATRIX_NO;
+}

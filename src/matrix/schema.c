@@ -34,6 +34,9 @@ const char *const mx_bundles_words[] = {
 #define LIST(k, it, s)		{ .key = #k, .kind = K_STRINGS, .item = it, .off = offsetof(s, k) }
 #define UINTF(k, s)		{ .key = #k, .kind = K_UINT, .lo = 1, .hi = UINT_FIELD_MAX, .off = offsetof(s, k) }
 #define STATUS(s)		{ .key = "status", .kind = K_STATUS, .off = offsetof(s, status) }
+/* Fields added after schema 1's first release: absent is NULL, empty or 0. */
+#define OPTSTR(k, kd, s)	{ .key = #k, .kind = kd, .nullable = true, .optional = true, .off = offsetof(s, k) }
+#define OPTLIST(k, it, s)	{ .key = #k, .kind = K_STRINGS, .item = it, .optional = true, .off = offsetof(s, k) }
 #define TABLE(s, f, chk)	{ sizeof(s), f, sizeof (f) / sizeof (f)[0], chk, #s }
 
 static const struct field range_fields[] = {
@@ -71,6 +74,8 @@ static const struct field architecture_fields[] = {
 	STRNULL(first_cuda, K_VERSION, struct matrix_architecture),
 	STRNULL(last_cuda, K_VERSION, struct matrix_architecture),
 	STATUS(struct matrix_architecture),
+	OPTSTR(last_driver_branch, K_DRIVER, struct matrix_architecture),
+	OPTSTR(first_driver_branch, K_DRIVER, struct matrix_architecture),
 };
 static const struct table architecture_table = TABLE(struct matrix_architecture,
     architecture_fields, mx_check_architecture);
@@ -156,6 +161,21 @@ static const struct field framework_fields[] = {
 static const struct table framework_table = TABLE(struct matrix_framework,
     framework_fields, mx_check_framework);
 
+static const struct field published_fields[] = {
+	STR(channel, K_PACKAGE, struct matrix_published),
+	STR(package, K_PUBNAME, struct matrix_published),
+	{ .key = "versions", .kind = K_ROWS, .sub = &range_table, .optional = true,
+	  .off = offsetof(struct matrix_published, versions) },
+	{ .key = "cuda_major", .kind = K_UINT, .lo = 0, .hi = UINT_FIELD_MAX,
+	  .optional = true, .off = offsetof(struct matrix_published, cuda_major) },
+	OPTSTR(index_url, K_URL, struct matrix_published),
+	OPTLIST(distros, K_PACKAGE, struct matrix_published),
+	STR(source, K_URL, struct matrix_published),
+	STATUS(struct matrix_published),
+};
+static const struct table published_table = TABLE(struct matrix_published,
+    published_fields, NULL);
+
 #define SECTION(k, t) { .key = #k, .kind = K_ROWS, .sub = &t, .off = offsetof(struct matrix, k) }
 
 /* In enum matrix_section order after the first three. */
@@ -174,6 +194,9 @@ const struct field mx_top_fields[] = {
 	SECTION(wheels, wheel_table),
 	SECTION(conda_packages, conda_table),
 	SECTION(frameworks, framework_table),
+	/* Sections added later are optional, like fields. */
+	{ .key = "published", .kind = K_ROWS, .sub = &published_table, .optional = true,
+	  .off = offsetof(struct matrix, published) },
 };
 const struct table mx_top_table = TABLE(struct matrix, mx_top_fields, NULL);
 
@@ -331,6 +354,64 @@ match_package(const char *s, size_t len)
 	return true;
 }
 
+/* ^[a-z0-9][a-z0-9._+-]{0,99}(\[E(,E)*\])?$ with E = [a-z0-9][a-z0-9._-]*:
+ * a pip, conda or apt name ("libstdc++6"), with pip's extras
+ * ("jax[cuda12-local]"). Nothing a shell would read as more than a word
+ * but the brackets, which a printed command quotes. */
+static bool
+match_pubname(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (len < 1 || !is_lower_alnum(s[0]))
+		return false;
+	while (i < len && s[i] != '[') {
+		if (!is_lower_alnum(s[i]) && strchr("._+-", s[i]) == NULL)
+			return false;
+		i++;
+	}
+	if (i > 100)
+		return false;
+	if (i == len)
+		return true;
+	if (s[len - 1] != ']' || len - i > 100)
+		return false;
+	/* Extras: non-empty, comma-separated, each starting alphanumeric. */
+	for (i++; i < len - 1; i++) {
+		if (s[i - 1] == '[' || s[i - 1] == ',') {
+			if (!is_lower_alnum(s[i]))
+				return false;
+		} else if (s[i] != ',' && !is_lower_alnum(s[i]) &&
+		    strchr("._-", s[i]) == NULL) {
+			return false;
+		}
+	}
+	return s[len - 2] != '[' && s[len - 2] != ',';
+}
+
+/* ^https://[a-z0-9.-]+(/[A-Za-z0-9._~%+-]*)*$, at most URL_MAX
+ * characters: an address a command may print, with nothing a shell
+ * would split or expand. */
+static bool
+match_url(const char *s, size_t len)
+{
+	size_t i = 8;
+
+	if (len > URL_MAX || len <= i || memcmp(s, "https://", i) != 0)
+		return false;
+	while (i < len && s[i] != '/') {
+		if (!is_lower_alnum(s[i]) && s[i] != '.' && s[i] != '-')
+			return false;
+		i++;
+	}
+	if (i == 8)
+		return false;
+	for (; i < len; i++)
+		if (!mx_is_alnum(s[i]) && strchr("/._~%+-", s[i]) == NULL)
+			return false;
+	return true;
+}
+
 /* ^[a-z0-9_]+(/[a-z0-9_]+)*$: relative, and no "." or ".." can appear. */
 static bool
 match_relpath(const char *s, size_t len)
@@ -412,6 +493,10 @@ mx_match_kind(enum kind k, const char *s, size_t len)
 		return match_pci_id(s, len);
 	case K_TEXT:
 		return match_text(s, len);
+	case K_PUBNAME:
+		return match_pubname(s, len);
+	case K_URL:
+		return match_url(s, len);
 	case K_SCHEMA:
 		return len == strlen(SCHEMA_ID) && memcmp(s, SCHEMA_ID, len) == 0;
 	default:

@@ -17,6 +17,7 @@
 #define QUOTE_MAX	40	/* characters of a bad value shown in an error */
 #define PATH_DEPTH	16	/* deeper than any valid document nests */
 #define UINT_FIELD_MAX	999	/* majors; a negative or absurd one is a typo */
+#define URL_MAX		200	/* characters in a url */
 
 /* ------------------------------------------------------------- the schema */
 
@@ -32,6 +33,8 @@ enum kind {
 	K_RELPATH,
 	K_PCI_ID,
 	K_TEXT,
+	K_PUBNAME,	/* a package as published, pip extras allowed */
+	K_URL,		/* an https:// address */
 	K_SCHEMA,	/* the fixed schema name; checked first, not stored */
 	/* Words stored as their enum. */
 	K_STATUS,
@@ -52,6 +55,9 @@ struct field {
 	enum kind		 kind;
 	enum kind		 item;		/* K_STRINGS */
 	bool			 nullable;
+	/* May be absent (then NULL, empty or 0): every field added after a
+	 * schema's first release is, so older documents still load. */
+	bool			 optional;
 	unsigned		 lo, hi;	/* K_UINT */
 	size_t			 off;
 	const struct table	*sub;		/* K_OBJECT, K_ROWS */

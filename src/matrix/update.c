@@ -111,6 +111,14 @@ take_body(struct run *x, size_t idx, const struct fetch_result *res,
 			free(why);
 			return -1;
 		}
+		/* A newer release's keys load but are not kept: the
+		 * cache is written from what this version read. */
+		if (matrix_ignored_keys(x->fetched) > 0)
+			strv_pushf(&x->u->notes, ngettext("%s: %zu key this "
+			    "cudawiz does not know is not kept",
+			    "%s: %zu keys this cudawiz does not know are not kept",
+			    (unsigned long)matrix_ignored_keys(x->fetched)), s->url,
+			    matrix_ignored_keys(x->fetched));
 		x->fetched_from = idx;
 		s->kind = MATRIX_UPDATE_KIND_MATRIX;
 		return 0;

@@ -88,6 +88,8 @@ matrix_show_json(FILE *fp, const struct matrix_show_view *sh)
 		    json_integer((json_int_t)matrix_count(sh->m,
 		    (enum matrix_section)s)));
 	set(doc, "counts", counts);
+	/* Keys a newer document holds that this version skipped. */
+	set(doc, "ignored_keys", json_integer((json_int_t)matrix_ignored_keys(sh->m)));
 	free(checked);
 	return print_json(fp, doc);
 }
@@ -130,6 +132,12 @@ matrix_show_text(FILE *fp, const struct matrix_show_view *sh)
 	for (int s = 0; s < MATRIX_SEC_COUNT; s++)
 		fprintf(fp, "  %-18s %zu\n", matrix_section_name((enum matrix_section)s),
 		    matrix_count(sh->m, (enum matrix_section)s));
+	if (matrix_ignored_keys(sh->m) > 0)
+		fprintf(fp, ngettext("Ignored:        %zu key this cudawiz does not know "
+		    "(from a newer release)\n",
+		    "Ignored:        %zu keys this cudawiz does not know "
+		    "(from a newer release)\n",
+		    (unsigned long)matrix_ignored_keys(sh->m)), matrix_ignored_keys(sh->m));
 	if (sh->stale)
 		fprintf(fp, _("\nThe data is older than its refresh window; "
 		    "run '%s matrix update'.\n"), PACKAGE);

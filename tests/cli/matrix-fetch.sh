@@ -10,7 +10,8 @@ src=$TESTS_SRCDIR/../data/matrix.json
 [ -f "$src" ] || skip_all "no data/matrix.json"
 
 # A matrix newer than the embedded one, so the cache is what runs use.
-jq '.date = "2099-01-01"' "$src" > "$HD_DIR/matrix.json"
+# With a section from a newer release, which loads but is not kept.
+jq '.date = "2099-01-01" | .future_section = [{"x": 1}]' "$src" > "$HD_DIR/matrix.json"
 jq '.date = "2099-01-02" | .cuda_releases[0].version = "11.8; rm -rf ~"' \
     "$src" > "$HD_DIR/badfield.json"
 printf '{"schema": "cudawiz/matrix/1", "date": ' > "$HD_DIR/invalid.json"
@@ -50,6 +51,11 @@ like "$(cat "$HD_OUT")" 'Updated .*matrix.json' "it says what it updated"
 ok "the cache exists" test -f "$HD_MATRIX"
 is "$(jq -r .schema "$HD_MATRIX")" cudawiz/matrix/1 "the cache is a cudawiz matrix"
 is "$(jq -r .date "$HD_MATRIX")" 2099-01-01 "the cache holds the fetched data"
+is "$(jq '.published | length' "$HD_MATRIX")" "$(jq '.published | length' "$src")" \
+    "the cache keeps every published row"
+is "$(jq -r 'has("future_section")' "$HD_MATRIX")" false "an unknown section is not kept"
+like "$(cat "$HD_OUT" "$HD_ERR" 2>/dev/null)" '1 key this cudawiz does not know is not kept' \
+    "and the update says so"
 is "$(stat -c %a "$HD_CACHE/cudawiz")" 700 "the cache directory is 0700"
 like "$(cat "$HD_MATRIX.etag" 2>/dev/null)" "$(printf 'url\t')$HD_URL/matrix.json$(printf '\t')\"" \
     "the sidecar keeps the URL's ETag"

@@ -52,8 +52,9 @@ is "$(jq -r .checked "$w/out")" null "never checked"
 want=$(jq -r '[.cuda_releases[].version] | sort_by(split(".") | map(tonumber)) | last' "$src")
 is "$(jq -r .newest.cuda "$w/out")" "$want" "newest CUDA"
 like "$(jq -r .newest.cudnn "$w/out")" '^[0-9]+\.[0-9]+' "newest cuDNN"
+is "$(jq -r .ignored_keys "$w/out")" 0 "the built-in document: no key ignored"
 for sec in cuda_releases cuda_majors architectures gpus cudnn_releases \
-    cudnn_libraries sonames wheels conda_packages frameworks; do
+    cudnn_libraries sonames wheels conda_packages frameworks published; do
 	is "$(jq -r ".counts.$sec" "$w/out")" "$(jq ".$sec | length" "$src")" "count of $sec"
 done
 

@@ -58,6 +58,33 @@ static const char base_doc[] =
 " ]\n"
 "}\n";
 
+/* The base document with what issue 18 added: driver branches on an
+ * architecture and a published[] section. */
+static const char published_doc[] =
+"{\n"
+" \"schema\": \"cudawiz/matrix/1\",\n"
+" \"date\": \"2026-11-22\",\n"
+" \"refresh_days\": 90,\n"
+" \"cuda_releases\": [],\n"
+" \"cuda_majors\": [],\n"
+" \"architectures\": [\n"
+"  {\"cc\": \"6.1\", \"name\": \"Pascal\", \"first_cuda\": \"8.0\", \"last_cuda\": \"12.9\", \"status\": \"confirmed\", \"last_driver_branch\": \"580\", \"first_driver_branch\": \"367\"}\n"
+" ],\n"
+" \"gpus\": [],\n"
+" \"cudnn_releases\": [],\n"
+" \"cudnn_libraries\": [],\n"
+" \"sonames\": [],\n"
+" \"wheels\": [],\n"
+" \"conda_packages\": [],\n"
+" \"frameworks\": [],\n"
+" \"published\": [\n"
+"  {\"channel\": \"pip\", \"package\": \"torch\", \"versions\": [{\"min\": \"2.1\", \"max\": \"2.5\"}], \"cuda_major\": 12, \"index_url\": \"https://download.pytorch.org/whl/cu121\", \"source\": \"https://pypi.org/project/torch/\", \"status\": \"secondary\"},\n"
+"  {\"channel\": \"conda-forge\", \"package\": \"cuda-version\", \"source\": \"https://anaconda.org/conda-forge/cuda-version\", \"status\": \"unconfirmed\"},\n"
+"  {\"channel\": \"pip\", \"package\": \"jax[cuda12]\", \"versions\": [{\"min\": \"0.4.26\", \"max\": null}], \"cuda_major\": 12, \"source\": \"https://docs.jax.dev/en/latest/installation.html\", \"status\": \"confirmed\"},\n"
+"  {\"channel\": \"apt\", \"package\": \"libcudnn9-cuda-12\", \"cuda_major\": 12, \"distros\": [\"ubuntu2204\", \"debian12\"], \"source\": \"https://developer.download.nvidia.com/compute/cuda/repos/\", \"status\": \"unconfirmed\"}\n"
+" ]\n"
+"}\n";
+
 /* One corruption: the first occurrence of from becomes to. */
 struct corruption {
 	const char	*what;
@@ -133,8 +160,6 @@ static const struct corruption cases[] = {
 	  "{\"min\": \"2.12\", \"max\": \"2.11\"}", "frameworks[0].versions" },
 	{ "a range without min", "{\"min\": \"2.5\", \"max\": \"2.11\"}", "{\"max\": \"2.11\"}",
 	  "frameworks[0].versions.min" },
-	{ "a range with an extra key", "{\"min\": \"2.5\", \"max\": \"2.11\"}",
-	  "{\"min\": \"2.5\", \"max\": \"2.11\", \"step\": 1}", "frameworks[0].versions.step" },
 	{ "an array where an object belongs", "\"versions\": {\"min\": \"8.9.7\", \"max\": \"8.9.7\"}",
 	  "\"versions\": [{\"min\": \"8.9.7\", \"max\": \"8.9.7\"}]", "cudnn_releases[0].versions" },
 	{ "a nested array in a list of ranges", "[{\"min\": \"11.0\", \"max\": \"11.8\"}, ",
@@ -149,16 +174,14 @@ static const struct corruption cases[] = {
 	{ "two default builds", "\"default\": false", "\"default\": true", "frameworks[0].builds" },
 	{ "a command substitution for a CUDA version", "\"cuda\": \"11.2\"", "\"cuda\": \"$(reboot)\"",
 	  "frameworks[0].builds[0].cuda" },
-	{ "an unknown key", "\"label\": \"CUDA 11.8 GA\"", "\"label\": \"CUDA 11.8 GA\", \"lable\": \"x\"",
-	  "cuda_releases[0].lable" },
-	{ "an unknown top-level key", "\"refresh_days\": 90", "\"refresh_days\": 90, \"commands\": [\"rm -rf /\"]",
-	  "commands" },
-	{ "an odd unknown key", "\"label\": \"CUDA 11.8 GA\"", "\"label\": \"CUDA 11.8 GA\", \"a b\": 1",
-	  "cuda_releases[0][\"a b\"]" },
+	/* Unknown keys are ignored (test_forward), but a misspelt
+	 * required key leaves the real one missing. */
+	{ "a misspelt key", "\"label\": \"CUDA 11.8 GA\"", "\"lable\": \"CUDA 11.8 GA\"",
+	  "cuda_releases[0].label" },
 	{ "a missing key", "\"label\": \"CUDA 11.8 GA\", ", "", "cuda_releases[0].label" },
 	{ "a missing status", ", \"status\": \"unconfirmed\"}\n ],\n \"cudnn_releases\"",
 	  "}\n ],\n \"cudnn_releases\"", "gpus[1].status" },
-	{ "a missing section", " \"wheels\": [\n", " \"wheelz\": [\n", "wheelz" },
+	{ "a missing section", " \"wheels\": [\n", " \"wheelz\": [\n", "wheels" },
 	{ "a duplicate key", "\"label\": \"CUDA 11.8 GA\"", "\"label\": \"CUDA 11.8 GA\", \"label\": \"again\"",
 	  "cuda_releases[0].label" },
 	{ "a duplicate top-level key", "\"date\": \"2026-11-22\"",
@@ -416,6 +439,159 @@ test_accepted(void)
 	}
 }
 
+/* data/SCHEMA.md "Compatibility": a key this version does not know (a
+ * field or a section a later cudawiz added) is skipped and counted, so a
+ * newer cache still loads; fields added later may be absent. */
+static void
+test_forward(void)
+{
+	static const struct corruption skipped[] = {
+		{ "an unknown row field", "\"label\": \"CUDA 11.8 GA\"",
+		  "\"label\": \"CUDA 11.8 GA\", \"lable\": \"x\"", "" },
+		{ "an unknown top-level section", "\"refresh_days\": 90",
+		  "\"refresh_days\": 90, \"commands\": [\"rm -rf /\"]", "" },
+		{ "an unknown key that is no identifier", "\"label\": \"CUDA 11.8 GA\"",
+		  "\"label\": \"CUDA 11.8 GA\", \"a b\": {\"deep\": [1, null]}", "" },
+		{ "an unknown key in a range", "{\"min\": \"2.5\", \"max\": \"2.11\"}",
+		  "{\"min\": \"2.5\", \"max\": \"2.11\", \"step\": 1}", "" },
+		{ "an unknown key in a published row", "\"source\": \"https://pypi.org/project/torch/\"",
+		  "\"source\": \"https://pypi.org/project/torch/\", \"sha256\": \"00\"", "" },
+	};
+	char *err = NULL, *json;
+	struct matrix *m;
+
+	for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++) {
+		char *doc = corrupt(i == 4 ? published_doc : base_doc, &skipped[i]);
+
+		err = NULL;
+		m = doc != NULL ? matrix_parse(doc, strlen(doc), &err) : NULL;
+		ok(m != NULL && matrix_ignored_keys(m) == 1,
+		    "ignores %s, and counts it (%zu)", skipped[i].what,
+		    m != NULL ? matrix_ignored_keys(m) : 0);
+		if (m == NULL)
+			printf("#   error: %s\n", err != NULL ? err : "(case text not found)");
+		if (m != NULL && i == 1) {
+			json = matrix_to_json(m);
+			ok(strstr(json, "commands") == NULL && strstr(json, "rm -rf") == NULL,
+			    "  an ignored section is not written back");
+			free(json);
+			is_int(matrix_count(m, MATRIX_SEC_WHEELS), 1, "  and the known sections are all read");
+		}
+		if (m != NULL && i == 0)
+			is_str(matrix_cuda_release(m, "11.8")->label, "CUDA 11.8 GA",
+			    "  the row's known fields stay");
+		matrix_free(m);
+		free(err);
+		free(doc);
+	}
+	m = matrix_parse(base_doc, strlen(base_doc), &err);
+	ok(m != NULL && matrix_ignored_keys(m) == 0, "a document of known keys ignores none");
+	/* The base document predates the driver branches and published[]. */
+	ok(m != NULL && matrix_count(m, MATRIX_SEC_PUBLISHED) == 0 &&
+	    matrix_published_count(m) == 0, "published[] absent: no rows");
+	ok(m != NULL && matrix_architecture(m, "6.1") != NULL &&
+	    matrix_architecture(m, "6.1")->last_driver_branch == NULL &&
+	    matrix_architecture(m, "6.1")->first_driver_branch == NULL,
+	    "driver branches absent: NULL");
+	matrix_free(m);
+	free(err);
+}
+
+/* The fields schema 1 gained for issue 18: read, written back, and their
+ * bad values rejected with the path, like every other field. */
+static void
+test_published(void)
+{
+	static const struct corruption bad[] = {
+		{ "a driver branch that is no version", "\"last_driver_branch\": \"580\"",
+		  "\"last_driver_branch\": \"58O\"", "architectures[0].last_driver_branch" },
+		{ "a driver branch as a number", "\"first_driver_branch\": \"367\"",
+		  "\"first_driver_branch\": 367", "architectures[0].first_driver_branch" },
+		{ "a first branch above the last", "\"first_driver_branch\": \"367\"",
+		  "\"first_driver_branch\": \"590\"", "architectures[0]" },
+		{ "a channel in capitals", "\"channel\": \"pip\"", "\"channel\": \"PIP\"",
+		  "published[0].channel" },
+		{ "a package with a command", "\"package\": \"torch\"",
+		  "\"package\": \"torch; reboot\"", "published[0].package" },
+		{ "a package with empty extras", "\"package\": \"jax[cuda12]\"",
+		  "\"package\": \"jax[]\"", "published[2].package" },
+		{ "a package with an option", "\"package\": \"jax[cuda12]\"",
+		  "\"package\": \"jax[cuda12] --pre\"", "published[2].package" },
+		{ "an index over plain http", "\"https://download.pytorch.org/whl/cu121\"",
+		  "\"http://download.pytorch.org/whl/cu121\"", "published[0].index_url" },
+		{ "an index with a space", "\"https://download.pytorch.org/whl/cu121\"",
+		  "\"https://download.pytorch.org/whl/cu121 --trusted-host x\"", "published[0].index_url" },
+		{ "an index with a query", "\"https://download.pytorch.org/whl/cu121\"",
+		  "\"https://download.pytorch.org/whl/cu121?$(id)\"", "published[0].index_url" },
+		{ "an index without a host", "\"https://download.pytorch.org/whl/cu121\"",
+		  "\"https:///whl\"", "published[0].index_url" },
+		{ "a missing source", ", \"source\": \"https://pypi.org/project/torch/\"", "",
+		  "published[0].source" },
+		{ "a source that is not a URL", "\"source\": \"https://pypi.org/project/torch/\"",
+		  "\"source\": \"pypi\"", "published[0].source" },
+		{ "a missing status", ", \"status\": \"secondary\"}", "}", "published[0].status" },
+		{ "a CUDA major of -1", "\"cuda_major\": 12", "\"cuda_major\": -1", "published[0].cuda_major" },
+		{ "versions as one range", "\"versions\": [{\"min\": \"2.1\", \"max\": \"2.5\"}]",
+		  "\"versions\": {\"min\": \"2.1\", \"max\": \"2.5\"}", "published[0].versions" },
+		{ "a range upside down", "{\"min\": \"2.1\", \"max\": \"2.5\"}",
+		  "{\"min\": \"2.6\", \"max\": \"2.5\"}", "published[0].versions[0]" },
+		{ "a distro with a slash", "\"ubuntu2204\"", "\"ubuntu/2204\"", "published[3].distros[0]" },
+		{ "a row given twice", "\"channel\": \"apt\", \"package\": \"libcudnn9-cuda-12\"",
+		  "\"channel\": \"pip\", \"package\": \"jax[cuda12]\"", "published[3].package" },
+		{ "published as an object", "\"published\": [\n", "\"published\": {\"rows\": 1}, \"x\": [\n",
+		  "published" },
+	};
+	char *err = NULL, *json = NULL;
+	struct matrix *m = matrix_parse(published_doc, strlen(published_doc), &err), *m2;
+	const struct matrix_published *p;
+
+	ok(m != NULL, "a document with published[] and driver branches parses");
+	if (m == NULL) {
+		printf("#   error: %s\n", err);
+		free(err);
+		return;
+	}
+	is_int(matrix_published_count(m), 4, "four published rows");
+	is_int(matrix_count(m, MATRIX_SEC_PUBLISHED), 4, "  counted as a section");
+	is_str(matrix_section_name(MATRIX_SEC_PUBLISHED), "published", "  named published");
+	p = matrix_published_at(m, 0);
+	ok(p != NULL && strcmp(p->channel, "pip") == 0 && strcmp(p->package, "torch") == 0 &&
+	    p->cuda_major == 12 && p->versions.n == 1 && p->distros.n == 0 &&
+	    strcmp(p->index_url, "https://download.pytorch.org/whl/cu121") == 0 &&
+	    p->status == MATRIX_SECONDARY, "row 0 as written");
+	p = matrix_published_at(m, 1);
+	ok(p != NULL && p->index_url == NULL && p->cuda_major == 0 && p->versions.n == 0,
+	    "row 1: absent fields are NULL, 0 and empty");
+	p = matrix_published_at(m, 3);
+	ok(p != NULL && p->distros.n == 2 && strcmp(p->distros.v[1], "debian12") == 0,
+	    "row 3's distros");
+	ok(matrix_published_at(m, 4) == NULL, "no row 4");
+	is_str(matrix_architecture(m, "6.1")->last_driver_branch, "580", "Pascal's last branch");
+	is_str(matrix_architecture(m, "6.1")->first_driver_branch, "367", "Pascal's first branch");
+	json = matrix_to_json(m);
+	m2 = matrix_parse(json, strlen(json), &err);
+	ok(m2 != NULL && matrix_published_count(m2) == 4, "its JSON parses again");
+	if (m2 != NULL) {
+		char *json2 = matrix_to_json(m2);
+
+		is_str(json2, json, "and gives the same JSON");
+		free(json2);
+	}
+	free(json);
+	matrix_free(m2);
+	matrix_free(m);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char *doc = corrupt(published_doc, &bad[i]);
+
+		if (doc == NULL) {
+			ok(0, "case \"%s\": its text is not in the document", bad[i].what);
+			continue;
+		}
+		expect_reject(bad[i].what, doc, strlen(doc), bad[i].path);
+		free(doc);
+	}
+}
+
 /* A jansson allocator that fails from the (budget+1)th call on. */
 static json_malloc_t real_malloc;
 static long budget;
@@ -478,5 +654,7 @@ main(void)
 	test_corruptions();
 	test_special();
 	test_accepted();
+	test_forward();
+	test_published();
 	return done_testing();
 }
