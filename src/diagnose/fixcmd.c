@@ -201,6 +201,7 @@ wheel_starts(const struct matrix *m, const char *stem)
 	for (size_t i = 0; i < matrix_published_count(m); i++) {
 		const struct matrix_published *p = matrix_published_at(m, i);
 		const char *lo = first_version(p);
+		char mm[MATRIX_VERSION_MAX];
 
 		if (strcmp(p->channel, "pip") != 0 || p->index_url != NULL ||
 		    strncmp(p->package, stem, len) != 0 || lo == NULL ||
@@ -208,7 +209,8 @@ wheel_starts(const struct matrix *m, const char *stem)
 			continue;
 		if (sb.len > 0)
 			strbuf_puts(&sb, ", ");
-		strbuf_printf(&sb, _("%s (CUDA %u)"), lo, p->cuda_major);
+		strbuf_printf(&sb, _("%s (CUDA %u)"),
+		    pr_major_minor(lo, mm, sizeof mm) ? mm : lo, p->cuda_major);
 	}
 	return strbuf_take(&sb);
 }
