@@ -5,6 +5,10 @@
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/cli/explain-common.sh"
+. "$TESTS_SRCDIR/lib/fx_env.sh"
+. "$TESTS_SRCDIR/lib/fx_gpu.sh"
+. "$TESTS_SRCDIR/lib/fx_python.sh"
+. "$TESTS_SRCDIR/lib/fx_framework.sh"
 
 : "${FIXLINT:?FIXLINT must name tests/tools/fixlint (make check sets it)}"
 
@@ -64,5 +68,29 @@ fx_new
 fx_explain -- "ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory"
 like "$(fixes SONAME_NOT_FOUND)" "nvidia-cudnn-cu1[23]" "cuDNN 9 is offered as a published wheel"
 unlike "$(fixes SONAME_NOT_FOUND)" "^# no cuDNN 9 wheel" "with no words against it"
+lint_ok "every command of the fix is published (fixlint)"
+# 5. torch for CUDA 13 whose Requires-Dist also names cu12 wheels under
+# an extra: the extra's wheels are not this build's, so the mixed-wheels
+# fix keeps CUDA 13 and drops the stray cu12 wheel (once it kept cu12).
+fx_new
+fx_healthy_gpu
+E=/opt/venv13
+fx_venv_env $E 3.12
+S=$FX_SITE
+fx_nvidia_wheel $S nvidia-cuda-runtime 13.0.96
+fx_nvidia_wheel $S nvidia-cublas 13.1.0.3
+fx_nvidia_wheel $S nvidia-cublas-cu12 12.8.4.1
+fx_torch $S 2.9.0+cu130 13.0 -r '$ORIGIN/../../nvidia/cu13/lib:$ORIGIN' libcudart.so.13 libcublas.so.13
+fx_dist_info $S torch 2.9.0+cu130 \
+    'Requires-Dist: nvidia-cuda-runtime-cu12==12.8.90; extra == "cu12"' \
+    'Requires-Dist: nvidia-cublas-cu12==12.8.4.1; extra == "cu12"' \
+    'Requires-Dist: nvidia-cuda-runtime==13.0.96; platform_system == "Linux"' \
+    'Requires-Dist: nvidia-cublas==13.1.0.3; platform_system == "Linux"'
+fx_doctor_env VIRTUAL_ENV=$E
+has_code PIP_CUDA_WHEELS_MIXED "cu12 and CUDA 13 wheels: PIP_CUDA_WHEELS_MIXED"
+like "$(fixes PIP_CUDA_WHEELS_MIXED)" "-m pip uninstall -y nvidia-cublas-cu12$" \
+    "the fix removes the cu12 wheel"
+unlike "$(fixes PIP_CUDA_WHEELS_MIXED)" "uninstall.* nvidia-cuda-runtime$|uninstall.* nvidia-cublas$" \
+    "and keeps torch's own CUDA 13 wheels"
 lint_ok "every command of the fix is published (fixlint)"
 done_testing
