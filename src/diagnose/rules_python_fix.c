@@ -740,6 +740,51 @@ fix_conda_build(struct finding *f, const struct py_env *e,
 	free(cv);
 }
 
+/* onnxruntime-gpu for CUDA major: the index that published release rel
+ * for it (the catalogue: PyPI's default build changed from CUDA 11 to 12
+ * at 1.19, the other major comes from the project's own index). The same
+ * version is removed first: pip keeps an installed version as it is. */
+static void
+fix_onnxruntime(const struct matrix *m, struct finding *f,
+    const struct py_env *e, const struct framework_fact *fw, const char *rel,
+    unsigned major)
+{
+	for (size_t i = 0; i < matrix_published_count(m); i++) {
+		const struct matrix_published *p = matrix_published_at(m, i);
+		struct fix_want want = { .channel = "pip",
+		    .package = "onnxruntime-gpu", .pin = rel };
+		const struct py_package *inst;
+
+		if (strcmp(p->channel, "pip") != 0 ||
+		    !pkg_name_eq(p->package, "onnxruntime-gpu") ||
+		    p->cuda_major != major)
+			continue;
+		bool holds = rel == NULL || p->versions.n == 0;
+
+		/* This row's versions: another major's row may list rel too. */
+		for (size_t k = 0; !holds && k < p->versions.n; k++)
+			holds = matrix_range_contains(&p->versions.v[k], rel);
+		want.index_url = p->index_url;
+		if (!holds || fixcmd_published(m, &want) != MATRIX_YES)
+			continue;
+		inst = py_env_package(e, "onnxruntime-gpu");
+		if (fw->package != NULL && (!pkg_name_eq(fw->package,
+		    "onnxruntime-gpu") || (inst != NULL && rel != NULL &&
+		    inst->version != NULL && strcmp(inst->version, rel) == 0)))
+			fix_uninstall(f, e, fw->package);
+		if (p->index_url != NULL)
+			pr_commentf(f, _("onnxruntime-gpu %s for CUDA %u comes from "
+			    "the project's own package index:"), rel != NULL ? rel : "",
+			    major);
+		fixcmd_install(m, f, e, &want, 1);
+		return;
+	}
+	pr_commentf(f, _("no onnxruntime-gpu %s was published for CUDA %u: "
+	    "install the release built for CUDA %u (see "
+	    "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html)"),
+	    rel != NULL ? rel : "", major, major);
+}
+
 /*
  * The lines that install the GPU build p of fw into e (p NULL: what can
  * be said without the matrix), and the driver update when the driver runs
@@ -793,6 +838,8 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 		free(spec);
 	} else if (lr_streq(fw->name, "spacy")) {
 		fix_spacy(f, e, rel, variant, major);
+	} else if (lr_streq(fw->name, "onnxruntime") && c->m != NULL) {
+		fix_onnxruntime(c->m, f, e, fw, rel, major);
 	} else if (lr_streq(fw->name, "onnxruntime") || lr_streq(fw->name, "paddlepaddle")) {
 		char *gpu = xasprintf("%s-gpu", fw->name);
 		char *spec = pinned(gpu, rel);
