@@ -399,7 +399,10 @@ check_package(struct lint *l, const char *channel, const char *word,
 		problem(l, "no published version of %s fits %s", full,
 		    spec[0] != '\0' ? spec : "(any)");
 	/* Pointless: the very version installed, nothing removed first. */
+	/* name[extra] at the installed version still installs the extra's
+	 * packages (tensorflow[and-cuda]): not pointless. */
 	if (strcmp(channel, "apt") != 0 && pin != NULL && !upgrade &&
+	    strcmp(full, name) == 0 &&
 	    (have = installed_py(l, name)) != NULL &&
 	    version_cmp_str(have, pin) == 0 && !removed(l, name))
 		problem(l, "%s %s is installed already", name, have);
