@@ -126,8 +126,10 @@ rx_explain_driver_old(struct ctx *c, const struct explain_match *m)
 		strv_pushf(&f->fix, _("# or use a framework build and CUDA runtime for CUDA %s or older, which this driver runs:"),
 		    c->facts->driver.max_cuda.value);
 		if (w != NULL) {
+			/* The wheel's name ties the major; CUDA's minor version
+			 * compatibility runs any of its minors on this driver. */
 			struct fix_want want = { .channel = "pip",
-			    .package = w->package, .max = c->facts->driver.max_cuda.value };
+			    .package = w->package };
 
 			fixcmd_install(c->m, f, NULL, &want, 1);
 		}

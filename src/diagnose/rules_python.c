@@ -342,7 +342,10 @@ not_found_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 		*strchr(mm, '.') = '-';
 		pkg = xasprintf("cuda-libraries-%s", mm);
 		apt.package = pkg;
-		if (fixcmd_published(c->m, &apt) == MATRIX_YES) {
+		enum matrix_answer a = fixcmd_published(c->m, &apt);
+
+		if (a != MATRIX_NO) {
+			/* No catalogue: the words, no command it cannot check. */
 			pr_commentf(f, _("install CUDA %s's libraries from NVIDIA's "
 			    "repository, and put their directory on LD_LIBRARY_PATH:"),
 			    r->fw->cuda);
