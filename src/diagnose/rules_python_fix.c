@@ -820,12 +820,27 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 		const struct py_package *jax = py_env_package(e, "jax");
 		char *extra = variant != NULL ? xasprintf("jax[%s]", variant) :
 		    xasprintf("jax[cuda%u]", major);
-		char *spec = pinned(extra, jax != NULL &&
-		    pr_release(jax->version, relbuf, sizeof relbuf) ? relbuf : rel);
+		const char *jrel = jax != NULL &&
+		    pr_release(jax->version, relbuf, sizeof relbuf) ? relbuf : rel;
+		struct fix_want want = { .channel = "pip", .package = extra,
+		    .pin = jrel, .upgrade = true };
 
-		ip_fix_line(f, pr_pip(e, "install", "--upgrade", spec, NULL));
+		/* The jax[cudaNN] extras start at 0.4.26 (the catalogue): an
+		 * older jax has none to upgrade within. */
+		if (c->m != NULL && fixcmd_published(c->m, &want) == MATRIX_NO) {
+			want.pin = NULL;
+			pr_commentf(f, _("%s was first published after jax %s: "
+			    "upgrade jax and its CUDA plugin together"), extra,
+			    jrel != NULL ? jrel : "?");
+		}
+		if (c->m == NULL || fixcmd_published(c->m, &want) != MATRIX_NO) {
+			char *spec = want.pin != NULL ? pinned(extra, want.pin) :
+			    xstrdup(extra);
+
+			ip_fix_line(f, pr_pip(e, "install", "--upgrade", spec, NULL));
+			free(spec);
+		}
 		free(extra);
-		free(spec);
 	} else if (is_cupy(fw)) {
 		char *name = p != NULL ? xstrdup(p->package) :
 		    xasprintf("cupy-cuda%ux", major);
