@@ -379,7 +379,7 @@ const struct matrix_conda_package *matrix_conda_package(const struct matrix *m,
  * max matches by prefix like ranges)? MATRIX_NO when no row names it or
  * no published range meets [min, max]. A row whose versions are not
  * listed holds any version. MATRIX_UNKNOWN when min or max is not a
- * version. Pip names compare as pip does (the extras exactly), the
+ * version. Pip names compare as pip does (the extras case aside), the
  * others exactly; index URLs compare without a trailing '/'. */
 enum matrix_answer matrix_published_has(const struct matrix *m, const char *channel,
 		    const char *package, const char *index_url, const char *min, const char *max);

@@ -680,7 +680,7 @@ matrix_published_at(const struct matrix *m, size_t i)
 }
 
 /* pip names compare as pip does ("nvidia_cudnn_cu12" is
- * "nvidia-cudnn-cu12"), their extras exactly; other channels' names
+ * "nvidia-cudnn-cu12"), their extras case aside; other channels' names
  * exactly. */
 static bool
 published_name_eq(const char *channel, const char *a, const char *b)

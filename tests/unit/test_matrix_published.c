@@ -296,6 +296,10 @@ test_embedded(void)
 	    MATRIX_YES, "nvidia-cuda-runtime-cu12==12.4.*");
 	is_int(matrix_published_has(m, "pip", "nvidia-cuda-runtime", NULL, "13.0", "13.0"),
 	    MATRIX_YES, "CUDA 13's runtime wheel is unsuffixed: nvidia-cuda-runtime==13.0.*");
+	is_int(matrix_published_has(m, "pip", "nvidia-cuda-runtime-cu13", NULL, NULL, NULL), MATRIX_NO,
+	    "nvidia-cuda-runtime-cu13 is only a deprecated stub: no row");
+	is_int(matrix_published_has(m, "pip", "nvidia-cudnn-cu11", NULL, "9.20", "9.20"), MATRIX_NO,
+	    "no nvidia-cudnn-cu11 after 9.10");
 	is_int(matrix_published_has(m, "pip", "nvidia-nvjitlink-cu11", NULL, NULL, NULL), MATRIX_NO,
 	    "no nvjitlink for CUDA 11");
 	is_int(matrix_published_has(m, "conda-forge", "cudatoolkit", NULL, "11.8", "11.8"), MATRIX_YES,
