@@ -62,6 +62,7 @@ docs=${FX_LINT_DIR:-$FX/docs}
 mkdir -p "$docs" "$FX/replay"
 self=$(basename "$0" .sh)
 : > "$FX/todo"
+: > "$FX/names"
 ntests=0
 for t in "$TESTS_SRCDIR"/cli/*.sh; do
 	n=$(basename "$t" .sh)
@@ -70,6 +71,7 @@ for t in "$TESTS_SRCDIR"/cli/*.sh; do
 	esac
 	grep -q 'lib/fixture.sh' "$t" || continue
 	ntests=$((ntests + 1))
+	printf '%s\n' "$n" >> "$FX/names"
 	if [ -f "$docs/$n/.done" ] && [ "$docs/$n/.done" -nt "$CUDAWIZ" ] &&
 	    [ "$docs/$n/.done" -nt "$t" ]; then
 		continue
@@ -86,6 +88,8 @@ ndocs=0
 for d in "$docs"/*/*.json "$FX/replay"/*/*.json; do
 	[ -f "$d" ] || continue
 	n=$(basename "$(dirname "$d")")
+	# Only the tests there are now (a removed test's documents stay behind).
+	grep -qx "$n" "$FX/names" || continue
 	# A test replayed here: its fresh documents, not the stale ones.
 	case $d in
 	"$docs"/*) grep -qx "$n" "$FX/replayed" && continue ;;
