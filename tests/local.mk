@@ -95,3 +95,6 @@ include $(top_srcdir)/tests/facts.mk
 
 # Issue 17's one pipeline: the commands agree on the matrix and its note.
 include $(top_srcdir)/tests/run.mk
+
+# Last: fix-lint.sh lints the documents the tests before it leave.
+include $(top_srcdir)/tests/fixlint.mk

@@ -16,6 +16,7 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_python_fwgpu.c \
 	src/diagnose/rules_python_fix.c src/diagnose/rules_python_int.h \
 	src/diagnose/rules_install_plan.c src/diagnose/rules_install_plan.h \
+	src/diagnose/fixcmd.c src/diagnose/fixcmd.h \
 	src/diagnose/fixdriver.c src/diagnose/fixdriver.h \
 	src/diagnose/annotate.c \
 	src/diagnose/rules_verify.c \

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_explain_int.h"
 #include "diagnose/rules_install_plan.h"
 #include "diagnose/rules_loader_int.h"
@@ -89,10 +90,12 @@ rx_explain_cudnn_version(struct ctx *c, const struct explain_match *m)
 	}
 	so = xasprintf("libcudnn.so.%u", wmaj);
 	if (c->m == NULL || !ip_install_cudnn(&c->ip, f, so, wmaj, m->wanted)) {
+		unsigned majors[8];
+		size_t n = c->m != NULL ? ip_cuda_majors(&c->ip, majors, 8) : 0;
+
 		strv_pushf(&f->fix, _("# install cuDNN %u, version %s or newer, for the CUDA version the framework uses"),
 		    wmaj, m->wanted);
-		ip_fix_line(f, xasprintf("pip install 'nvidia-cudnn-cu12>=%s,<%u'",
-		    m->wanted, wmaj + 1));
+		fixcmd_cudnn(c->m, f, NULL, wmaj, m->wanted, majors, n);
 	}
 	free(so);
 }
@@ -151,13 +154,16 @@ cudnn_upgrade_fix(const struct ctx *c, struct finding *f)
 			const struct matrix_cudnn_library *cl = matrix_cudnn_library(c->m, cm);
 			const struct matrix_wheel *w = cl != NULL && cl->sonames.n > 0 ?
 			    ip_wheel_for(c->m, "cudnn", majors[i], cl->sonames.v[0]) : NULL;
+			struct fix_want want = { .channel = "pip", .upgrade = true };
 
-			if (w != NULL) {
-				ip_fix_line(f, xasprintf("pip install --upgrade %s", w->package));
+			if (w == NULL)
+				continue;
+			want.package = w->package;
+			if (fixcmd_install(c->m, f, NULL, &want, 1))
 				return;
-			}
 		}
-	ip_fix_line(f, xstrdup("pip install --upgrade nvidia-cudnn-cu12"));
+	lr_fix_comment(f, _("upgrade cuDNN to the newest release for this "
+	    "machine's CUDA"));
 }
 
 void

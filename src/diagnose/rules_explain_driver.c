@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixcmd.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_explain_int.h"
 #include "diagnose/rules_install_plan.h"
@@ -122,8 +123,14 @@ rx_explain_driver_old(struct ctx *c, const struct explain_match *m)
 		w = row != NULL ? ip_wheel_for(c->m, "cudart", mj, so) : NULL;
 		strv_pushf(&f->fix, _("# or use a framework build and CUDA runtime for CUDA %s or older, which this driver runs:"),
 		    c->facts->driver.max_cuda.value);
-		if (w != NULL)
-			ip_fix_line(f, xasprintf("pip install %s", w->package));
+		if (w != NULL) {
+			/* The wheel's name ties the major; CUDA's minor version
+			 * compatibility runs any of its minors on this driver. */
+			struct fix_want want = { .channel = "pip",
+			    .package = w->package };
+
+			fixcmd_install(c->m, f, NULL, &want, 1);
+		}
 	}
 	if (f->fix.n == 0) {
 		lr_fix_comment(f, _("see which driver is installed and which CUDA it runs:"));

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixcmd.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_explain_int.h"
 #include "diagnose/rules_install_plan.h"
@@ -116,7 +117,10 @@ rx_explain_arch(struct ctx *c, const struct explain_match *m)
 	} else if (arch != NULL && arch->first_cuda != NULL) {
 		strv_pushf(&f->fix, _("# install a framework build made with CUDA %s or newer (PyTorch: pick that CUDA version at https://pytorch.org/get-started/locally/), for example:"),
 		    arch->first_cuda);
-		ip_fix_line(f, xstrdup("pip install --upgrade torch"));
+		struct fix_want want = { .channel = "pip", .package = "torch",
+		    .upgrade = true };
+
+		fixcmd_install(c->m, f, NULL, &want, 1);
 	}
 	strv_pushf(&f->fix, _("# building it yourself: add to nvcc's options -gencode arch=compute_%s,code=sm_%s"),
 	    sm, sm);

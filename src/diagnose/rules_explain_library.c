@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_explain_int.h"
 #include "diagnose/rules_install_plan.h"
 #include "diagnose/rules_loader_int.h"
@@ -354,15 +355,21 @@ rx_explain_dll(struct ctx *c, const struct explain_match *m)
 		    "the cuDNN you installed first on PATH, for example:"));
 		strv_pushf(&f->fix, "$env:PATH = \"C:\\Program Files\\NVIDIA\\CUDNN\\v%u.x\\bin;$env:PATH\"",
 		    cm);
-		lr_fix_comment(f, _("or install it into the Python environment as a wheel:"));
 		for (unsigned mj = 11; mj <= 13; mj++) {
 			const struct matrix_wheel *w = cl->sonames.n > 0 ?
 			    ip_wheel_for(c->m, "cudnn", mj, cl->sonames.v[0]) : NULL;
+			char max[16];
+			struct fix_want want = { .channel = "pip", .max = max };
 
-			if (w != NULL) {
-				strv_pushf(&f->fix, "pip install %s", w->package);
-				break;
-			}
+			snprintf(max, sizeof max, "%u", cm);
+			if (w == NULL)
+				continue;
+			want.package = w->package;
+			if (fixcmd_published(c->m, &want) != MATRIX_YES)
+				continue;
+			lr_fix_comment(f, _("or install it into the Python environment as a wheel:"));
+			fixcmd_install(c->m, f, NULL, &want, 1);
+			break;
 		}
 		return;
 	}
@@ -400,9 +407,14 @@ rx_explain_dll(struct ctx *c, const struct explain_match *m)
 			const struct matrix_wheel *w = ip_wheel_for(c->m, library,
 			    version_major_str(cuda), linux_row->soname);
 
+			struct fix_want want = { .channel = "pip" };
+
 			if (w != NULL) {
-				lr_fix_comment(f, _("or install it into the Python environment as a wheel:"));
-				strv_pushf(&f->fix, "pip install %s", w->package);
+				want.package = w->package;
+				if (fixcmd_published(c->m, &want) == MATRIX_YES) {
+					lr_fix_comment(f, _("or install it into the Python environment as a wheel:"));
+					fixcmd_install(c->m, f, NULL, &want, 1);
+				}
 			}
 		}
 	}

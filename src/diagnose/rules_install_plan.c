@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_install_plan.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
@@ -119,19 +120,22 @@ plain_lib_dir(const char *dir)
 	return true;
 }
 
-void
-ip_wheel_fix(struct finding *f, const struct matrix_wheel *w, const char *spec)
+bool
+ip_wheel_fix(const struct matrix *m, struct finding *f,
+    const struct matrix_wheel *w, const char *min, const char *max)
 {
-	if (spec != NULL)
-		ip_fix_line(f, xasprintf("pip install '%s%s'", w->package, spec));
-	else
-		ip_fix_line(f, xasprintf("pip install %s", w->package));
+	struct fix_want want = { .channel = "pip", .package = w->package,
+	    .min = min, .max = max };
+
+	if (!fixcmd_install(m, f, NULL, &want, 1))
+		return false;
 	if (plain_lib_dir(w->lib_dir)) {
 		lr_fix_comment(f, _("then put the wheel's directory on the search path:"));
 		ip_fix_line(f, xasprintf("export LD_LIBRARY_PATH=\"$(python3 -c "
 		    "'import sysconfig; print(sysconfig.get_paths()[\"purelib\"])')"
 		    "/%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"", w->lib_dir));
 	}
+	return true;
 }
 
 /* The newest release of CUDA major within [min, max] and at most
@@ -216,37 +220,37 @@ void
 ip_conda_fix(const struct ip_ctx *c, struct finding *f, const char *library,
     const char *cuda)
 {
-	unsigned major = version_major_str(cuda);
+	struct fix_want w[2] = {
+		{ .channel = "conda-forge", .package = "cudatoolkit", .pin = cuda },
+		{ .channel = "conda-forge", .package = "cuda-version", .pin = cuda },
+	};
 
-	if (major <= 11) {
-		if (matrix_conda_package(c->m, "cudatoolkit") != NULL)
-			ip_fix_line(f, xasprintf("conda install -c conda-forge "
-			    "cudatoolkit=%s", cuda));
+	if (version_major_str(cuda) <= 11) {
+		fixcmd_install(c->m, f, NULL, w, 1);
 		return;
 	}
-	if (matrix_conda_package(c->m, "cuda-version") == NULL)
-		return;
-	if (strcmp(library, "cudart") == 0 &&
-	    matrix_conda_package(c->m, "cuda-cudart") != NULL)
-		ip_fix_line(f, xasprintf("conda install -c conda-forge cuda-cudart "
-		    "cuda-version=%s", cuda));
-	else if (matrix_conda_package(c->m, "cuda-runtime") != NULL)
-		ip_fix_line(f, xasprintf("conda install -c conda-forge cuda-runtime "
-		    "cuda-version=%s", cuda));
+	w[0].package = strcmp(library, "cudart") == 0 ? "cuda-cudart" :
+	    "cuda-runtime";
+	w[0].pin = NULL;
+	fixcmd_install(c->m, f, NULL, w, 2);
 }
 
 /* NVIDIA's repository names packages cuda-cudart-11-8, cuda-libraries-12-4. */
 static void
-apt_fix(struct finding *f, const char *library, const char *cuda)
+apt_fix(const struct matrix *m, struct finding *f, const char *library,
+    const char *cuda)
 {
-	char *dashed = xstrdup(cuda);
+	char *dashed = xstrdup(cuda), *pkg;
+	struct fix_want w = { .channel = "apt" };
 
 	for (char *p = dashed; *p != '\0'; p++)
 		if (*p == '.')
 			*p = '-';
-	ip_fix_line(f, xasprintf("sudo apt-get install %s-%s",
-	    strcmp(library, "cudart") == 0 ? "cuda-cudart" : "cuda-libraries",
-	    dashed));
+	pkg = xasprintf("%s-%s", strcmp(library, "cudart") == 0 ?
+	    "cuda-cudart" : "cuda-libraries", dashed);
+	w.package = pkg;
+	fixcmd_install(m, f, NULL, &w, 1);
+	free(pkg);
 	free(dashed);
 }
 
@@ -309,37 +313,43 @@ ip_install_cudnn(const struct ip_ctx *c, struct finding *f, const char *soname,
 {
 	unsigned majors[8];
 	size_t n = ip_cuda_majors(c, majors, 8);
-	char *spec;
+	char max[16];
 
+	snprintf(max, sizeof max, "%u", cudnn_major);
 	for (size_t i = 0; i < n; i++) {
 		const struct matrix_wheel *w = ip_wheel_for(c->m, "cudnn", majors[i],
 		    soname);
+		struct fix_want want = { .min = min_version, .max = max };
+		char *pkg;
+		size_t at = f->fix.n;
 
 		if (w == NULL)
 			continue;
-		spec = min_version != NULL ?
-		    xasprintf(">=%s,<%u", min_version, cudnn_major + 1) :
-		    xasprintf("==%u.*", cudnn_major);
 		strv_pushf(&f->fix, _("# cuDNN %u for CUDA %u, as a wheel in the active Python environment:"),
 		    cudnn_major, majors[i]);
-		ip_wheel_fix(f, w, spec);
-		free(spec);
-		if (matrix_conda_package(c->m, "cudnn") != NULL) {
-			lr_fix_comment(f, _("or with conda:"));
-			if (min_version != NULL)
-				ip_fix_line(f, xasprintf("conda install -c conda-forge "
-				    "'cudnn>=%s,<%u'", min_version, cudnn_major + 1));
-			else
-				ip_fix_line(f, xasprintf("conda install -c conda-forge "
-				    "'cudnn=%u.*'", cudnn_major));
+		if (!ip_wheel_fix(c->m, f, w, min_version, max)) {
+			/* Not published for this CUDA major: no heading alone. */
+			while (f->fix.n > at)
+				free(f->fix.v[--f->fix.n]);
+			continue;
 		}
-		lr_fix_comment(f, _("or from NVIDIA's CUDA repository:"));
-		if (cudnn_major >= 9)
-			ip_fix_line(f, xasprintf("sudo apt-get install libcudnn%u-cuda-%u",
-			    cudnn_major, majors[i]));
-		else
-			ip_fix_line(f, xasprintf("sudo apt-get install libcudnn%u",
-			    cudnn_major));
+		want.channel = "conda-forge";
+		want.package = "cudnn";
+		if (fixcmd_published(c->m, &want) == MATRIX_YES) {
+			lr_fix_comment(f, _("or with conda:"));
+			fixcmd_install(c->m, f, NULL, &want, 1);
+		}
+		want.channel = "apt";
+		want.min = want.max = NULL;
+		pkg = cudnn_major >= 9 ?
+		    xasprintf("libcudnn%u-cuda-%u", cudnn_major, majors[i]) :
+		    xasprintf("libcudnn%u", cudnn_major);
+		want.package = pkg;
+		if (fixcmd_published(c->m, &want) == MATRIX_YES) {
+			lr_fix_comment(f, _("or from NVIDIA's CUDA repository:"));
+			fixcmd_install(c->m, f, NULL, &want, 1);
+		}
+		free(pkg);
 		return true;
 	}
 	return false;
@@ -390,15 +400,13 @@ ip_install_soname(const struct ip_ctx *c, struct finding *f, const char *soname)
 		    soname, range_s, library, cuda);
 	free(range_s);
 	w = ip_wheel_for(c->m, library, version_major_str(cuda), soname);
-	if (w != NULL)
-		ip_wheel_fix(f, w, NULL);
-	else
+	if (w == NULL || !ip_wheel_fix(c->m, f, w, NULL, NULL))
 		strv_pushf(&f->fix, _("# (the matrix knows no wheel that provides %s)"),
 		    soname);
 	lr_fix_comment(f, _("or with conda:"));
 	ip_conda_fix(c, f, library, cuda);
 	lr_fix_comment(f, _("or from NVIDIA's CUDA repository (Debian/Ubuntu):"));
-	apt_fix(f, library, cuda);
+	apt_fix(c->m, f, library, cuda);
 }
 
 /* Drops a generic "pip install nvidia-…" hint and the comment before it:

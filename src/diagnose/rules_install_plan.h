@@ -28,12 +28,13 @@ char	*ip_range_text(const struct matrix_range *r);
 void	ip_major_minor(const char *v, char *buf, size_t n);
 
 /* The wheel of a matrix library ("cudart", "cudnn") for CUDA major that
- * provides soname, or NULL; and the lines that install it (spec: a
- * version bound such as "==8.*", or NULL). */
+ * provides soname, or NULL; and the lines that install it at versions
+ * [min, max] (NULL: unbounded; max by prefix), through fixcmd: false,
+ * and nothing written, when the catalogue holds no such wheel. */
 const struct matrix_wheel *ip_wheel_for(const struct matrix *m,
 	    const char *library, unsigned major, const char *soname);
-void	ip_wheel_fix(struct finding *f, const struct matrix_wheel *w,
-	    const char *spec);
+bool	ip_wheel_fix(const struct matrix *m, struct finding *f,
+	    const struct matrix_wheel *w, const char *min, const char *max);
 
 /* The newest release of CUDA major within [min, max] and at most ceiling
  * (NULL: none), as major.minor; false when the matrix knows none. */

@@ -270,12 +270,12 @@ library_findings(const struct diagnose_input *in, const struct lib_fact *lib,
 		else if (lr_streq(lib->soname, "libcuda.so.1") && facts->driver.is_wsl)
 			lr_rule_wsl(facts, lib, out);
 		if (lr_spoofed(lib))
-			lr_rule_spoof(lib, out);
+			lr_rule_spoof(in->matrix, lib, out);
 		else if (lr_soname_version(lib->soname, &v) &&
 		    ((lib->elf_soname != NULL &&
 		    strcmp(lib->elf_soname, lib->soname) != 0) ||
 		    lr_verdefs_conflict(lib)))
-			lr_rule_version(lib, out);
+			lr_rule_version(in->matrix, lib, out);
 		lr_rule_shadowed(in, lib, out);
 		return;
 	}
@@ -327,7 +327,7 @@ library_findings(const struct diagnose_input *in, const struct lib_fact *lib,
 	/* Every copy is on the path but passed over: BROKEN_LIBRARY said so. */
 	if (lr_has_skipped(lib) || lib->dangling.n > 0)
 		return;
-	lr_rule_not_found(lib, out);
+	lr_rule_not_found(in->matrix, lib, out);
 }
 
 void

@@ -10,6 +10,7 @@
 #include "diagnose/diagnose.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
+#include "diagnose/fixcmd.h"
 #include "i18n.h"
 #include "loader/resolve.h"
 #include "util/pathnorm.h"
@@ -163,24 +164,25 @@ lr_rule_broken(const struct lib_fact *lib, struct findings *out)
 
 /* ---------------------------------------------- not found / off the path */
 
+/* Only what was published: fixcmd says so in words when nothing was (no
+ * CUDA 10 runtime or cuDNN 7 wheel ever existed). */
 static void
-fix_install_hint(struct finding *f, const char *soname)
+fix_install_hint(const struct matrix *m, struct finding *f,
+    const char *soname)
 {
 	struct version v;
 	char *stem = lr_stem_of(soname);
 
 	if (stem != NULL && strcmp(stem, "libcudart") == 0 &&
 	    lr_soname_version(soname, &v)) {
-		lr_fix_comment(f, _("or install the runtime (as a wheel, for one "
-		    "Python environment):"));
-		strv_pushf(&f->fix, "pip install nvidia-cuda-runtime-cu%u",
-		    v.part[0]);
+		char *ver = v.nparts >= 2 ? xasprintf("%u.%u", v.part[0],
+		    v.part[1]) : NULL;
+
+		fixcmd_cudart(m, f, NULL, v.part[0], ver);
+		free(ver);
 	} else if (stem != NULL && strncmp(stem, "libcudnn", 8) == 0) {
-		lr_fix_comment(f, _("or install cuDNN of that major, for your CUDA "
-		    "major (cu12, cu13):"));
 		if (lr_soname_version(soname, &v))
-			strv_pushf(&f->fix, "pip install 'nvidia-cudnn-cu12==%u.*'",
-			    v.part[0]);
+			fixcmd_cudnn(m, f, NULL, v.part[0], NULL, NULL, 0);
 	} else if (stem != NULL && strcmp(stem, "libnvidia-ml") == 0) {
 		lr_fix_comment(f, _("NVML comes with the NVIDIA driver; install or "
 		    "repair the driver"));
@@ -189,7 +191,8 @@ fix_install_hint(struct finding *f, const char *soname)
 }
 
 void
-lr_rule_not_found(const struct lib_fact *lib, struct findings *out)
+lr_rule_not_found(const struct matrix *m, const struct lib_fact *lib,
+    struct findings *out)
 {
 	struct finding *f;
 	struct strbuf pat = STRBUF_INIT;
@@ -219,7 +222,7 @@ lr_rule_not_found(const struct lib_fact *lib, struct findings *out)
 	lr_fix_comment(f, _("then add its directory to the search:"));
 	strv_push(&f->fix,
 	    "export LD_LIBRARY_PATH=DIR\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"");
-	fix_install_hint(f, lib->soname);
+	fix_install_hint(m, f, lib->soname);
 }
 
 /* Another soname of the same library resolves: "libcudart.so.13" when
@@ -421,7 +424,8 @@ fix_use_copy(struct finding *f, const struct lib_copy *c)
 }
 
 void
-lr_rule_spoof(const struct lib_fact *lib, struct findings *out)
+lr_rule_spoof(const struct matrix *m, const struct lib_fact *lib,
+    struct findings *out)
 {
 	const struct lib_copy *good = right_copy(lib);
 	struct finding *f;
@@ -455,11 +459,12 @@ lr_rule_spoof(const struct lib_fact *lib, struct findings *out)
 	if (good != NULL)
 		fix_use_copy(f, good);
 	else
-		fix_install_hint(f, lib->soname);
+		fix_install_hint(m, f, lib->soname);
 }
 
 void
-lr_rule_version(const struct lib_fact *lib, struct findings *out)
+lr_rule_version(const struct matrix *m, const struct lib_fact *lib,
+    struct findings *out)
 {
 	const struct lib_copy *good = right_copy(lib);
 	bool soname_bad = lib->elf_soname != NULL &&
@@ -495,7 +500,7 @@ lr_rule_version(const struct lib_fact *lib, struct findings *out)
 	if (good != NULL)
 		fix_use_copy(f, good);
 	else
-		fix_install_hint(f, lib->soname);
+		fix_install_hint(m, f, lib->soname);
 }
 
 /* ------------------------------------------------------- LIB_SHADOWED */

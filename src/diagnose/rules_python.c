@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
 #include "i18n.h"
@@ -335,11 +336,27 @@ not_found_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	}
 	if (f->fix.n == 0 && r->fw->cuda != NULL && pr_major_minor(r->fw->cuda,
 	    mm, sizeof mm) && strchr(mm, '.') != NULL) {
+		char *pkg;
+		struct fix_want apt = { .channel = "apt" };
+
 		*strchr(mm, '.') = '-';
-		pr_commentf(f, _("install CUDA %s's libraries from NVIDIA's "
-		    "repository, and put their directory on LD_LIBRARY_PATH:"),
-		    r->fw->cuda);
-		ip_fix_line(f, xasprintf("sudo apt-get install cuda-libraries-%s", mm));
+		pkg = xasprintf("cuda-libraries-%s", mm);
+		apt.package = pkg;
+		enum matrix_answer a = fixcmd_published(c->m, &apt);
+
+		if (a != MATRIX_NO) {
+			/* No catalogue: the words, no command it cannot check. */
+			pr_commentf(f, _("install CUDA %s's libraries from NVIDIA's "
+			    "repository, and put their directory on LD_LIBRARY_PATH:"),
+			    r->fw->cuda);
+			fixcmd_install(c->m, f, NULL, &apt, 1);
+		} else {
+			pr_commentf(f, _("NVIDIA's repository has no package of CUDA "
+			    "%s's libraries; CUDA %s is on NVIDIA's archive page: %s"),
+			    r->fw->cuda, r->fw->cuda,
+			    "https://developer.nvidia.com/cuda-toolkit-archive");
+		}
+		free(pkg);
 	}
 	/* TensorFlow 2.14 and newer names all its CUDA wheels in one extra. */
 	if (lr_streq(r->fw->name, "tensorflow") && !pr_from_conda(e, r->fw->package) &&

@@ -22,6 +22,7 @@
 struct req {
 	char	*name;		/* "nvidia-cudnn-cu12" */
 	char	*spec;		/* "==9.1.0.70", ">=8.5,<9"; "" for none */
+	bool	 extra;		/* under an `extra == "…"` marker: optional */
 };
 
 static bool
@@ -80,6 +81,7 @@ req_parse(const char *line, struct req *r)
 		if (!ws(p[i]) && p[i] != '(' && p[i] != ')')
 			strbuf_putc(&spec, p[i]);
 	r->spec = strbuf_take(&spec);
+	r->extra = semi != NULL && strstr(semi, "extra") != NULL;
 	return true;
 }
 
@@ -292,14 +294,21 @@ frameworks_major(const struct pr_ctx *c, const struct py_env *e)
 		    py_env_package(e, fw->package) : NULL;
 		unsigned mj = 0;
 
-		for (size_t k = 0; owner != NULL && k < owner->requires.n && mj == 0; k++) {
-			struct req r;
+		/* An extra's wheels (torch's "cu12" extra beside its CUDA 13
+		 * default) say nothing of this build: the plain requirements
+		 * first, an installed extra's only when they name none. */
+		for (int pass = 0; pass < 2 && mj == 0; pass++)
+			for (size_t k = 0; owner != NULL && k < owner->requires.n &&
+			    mj == 0; k++) {
+				struct req r;
 
-			if (req_parse(owner->requires.v[k], &r)) {
-				mj = pr_wheel_major(c, r.name);
+				if (!req_parse(owner->requires.v[k], &r))
+					continue;
+				if (r.extra == (pass == 1) &&
+				    (!r.extra || py_env_package(e, r.name) != NULL))
+					mj = pr_wheel_major(c, r.name);
 				req_free(&r);
 			}
-		}
 		if (mj == 0 && fw->gpu != FW_GPU_NO)
 			mj = version_major_str(fw->cuda);
 		if (mj == 0)

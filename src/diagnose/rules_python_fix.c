@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "diagnose/fixcmd.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
@@ -357,7 +358,7 @@ pr_fix_install_lib(const struct pr_ctx *c, struct finding *f,
     const struct py_env *e, const char *soname, const char *want,
     unsigned major, bool from_any)
 {
-	char mm[MATRIX_VERSION_MAX], *spec = NULL;
+	char mm[MATRIX_VERSION_MAX];
 	bool have = want != NULL && pr_major_minor(want, mm, sizeof mm);
 	bool dnn = strncmp(soname, "libcudnn", 8) == 0;
 	bool rt = strncmp(soname, "libcudart.", 10) == 0;
@@ -367,24 +368,36 @@ pr_fix_install_lib(const struct pr_ctx *c, struct finding *f,
 	enum matrix_status st;
 
 	if (e->kind == PYENV_CONDA) {
-		const char *with = NULL;
+		struct fix_want w2[2] = {
+			{ .channel = "conda-forge" }, { .channel = "conda-forge" },
+		};
+		char mj[16];
+		size_t n = 1;
 
-		if (dnn)
-			spec = have ? xasprintf("cudnn=%s", mm) : xstrdup("cudnn");
-		else if (major != 0 && major <= 11)
-			spec = have && rt ? xasprintf("cudatoolkit=%s", mm) :
-			    xasprintf("cudatoolkit=%u", major);
-		else if (major != 0) {
-			spec = have && rt ? xasprintf("cuda-version=%s", mm) :
-			    xasprintf("cuda-version=%u", major);
-			with = rt ? "cuda-cudart" : "cuda-libraries";
-		}
-		if (spec == NULL)
+		snprintf(mj, sizeof mj, "%u", major);
+		if (dnn) {
+			w2[0].package = "cudnn";
+			w2[0].pin = have ? mm : NULL;
+		} else if (major != 0 && major <= 11) {
+			w2[0].package = "cudatoolkit";
+			w2[0].pin = have && rt ? mm : mj;
+		} else if (major != 0) {
+			w2[0].package = "cuda-version";
+			w2[0].pin = have && rt ? mm : mj;
+			w2[1].package = rt ? "cuda-cudart" : "cuda-libraries";
+			n = 2;
+		} else {
 			return;
-		lr_fix_comment(f, _("install it into the conda environment:"));
-		ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge", spec,
-		    with, NULL));
-		free(spec);
+		}
+		if (fixcmd_published(c->m, &w2[0]) == MATRIX_YES &&
+		    (n == 1 || fixcmd_published(c->m, &w2[1]) == MATRIX_YES)) {
+			lr_fix_comment(f, _("install it into the conda environment:"));
+			fixcmd_install(c->m, f, e, w2, n);
+		} else {
+			pr_commentf(f, _("conda-forge has no %s %s: install the "
+			    "framework build for the CUDA this environment has"),
+			    w2[0].package, w2[0].pin != NULL ? w2[0].pin : "");
+		}
 		return;
 	}
 	if (c->m != NULL && library == NULL &&
@@ -396,15 +409,31 @@ pr_fix_install_lib(const struct pr_ctx *c, struct finding *f,
 		ip_install_soname(&c->ip, f, soname);
 		return;
 	}
-	if (have)
-		spec = xasprintf("%s>=%s,<%u", w->package, mm,
-		    version_major_str(mm) + 1);
-	lr_fix_comment(f, _("install NVIDIA's wheel into this environment:"));
-	ip_fix_line(f, pr_pip(e, "install", spec != NULL ? spec : w->package,
-	    NULL));
+	{
+		char top[16];
+		struct fix_want wh = { .channel = "pip", .package = w->package };
+
+		snprintf(top, sizeof top, "%u", have ? version_major_str(mm) : 0);
+		if (have) {
+			wh.min = mm;
+			wh.max = top;
+		}
+		if (fixcmd_published(c->m, &wh) != MATRIX_YES) {
+			/* Nothing published at that version: say so, and what exists. */
+			if (dnn && have)
+				fixcmd_cudnn(c->m, f, e, version_major_str(mm), mm,
+				    &major, 1);
+			else if (rt)
+				fixcmd_cudart(c->m, f, e, major, have ? mm : NULL);
+			else
+				ip_install_soname(&c->ip, f, soname);
+			return;
+		}
+		lr_fix_comment(f, _("install NVIDIA's wheel into this environment:"));
+		fixcmd_install(c->m, f, e, &wh, 1);
+	}
 	if (from_any)
 		pr_fix_wheel_dir(c, f, e, w->package);
-	free(spec);
 }
 
 /* --------------------------------------------------------- which build */
@@ -590,11 +619,30 @@ fix_uninstall(struct finding *f, const struct py_env *e, const char *package)
 }
 
 static void
-fix_torch(struct finding *f, const struct py_env *e, const char *rel,
-    const char *variant)
+fix_torch(const struct matrix *m, struct finding *f, const struct py_env *e,
+    const char *rel, const char *variant)
 {
 	struct strv w = STRV_INIT;
 	static const char *const companions[] = { "torchvision", "torchaudio" };
+	char *url = variant != NULL ?
+	    xasprintf("https://download.pytorch.org/whl/%s", variant) : NULL;
+	struct fix_want want = { .channel = "pip", .package = "torch",
+	    .pin = rel, .index_url = url };
+
+	/* Only an index and release PyTorch published (the catalogue). */
+	if (m != NULL && fixcmd_published(m, &want) == MATRIX_NO) {
+		if (url != NULL)
+			pr_commentf(f, _("PyTorch published no torch %s on %s: pick "
+			    "the release and CUDA at "
+			    "https://pytorch.org/get-started/previous-versions/"),
+			    rel != NULL ? rel : "", url);
+		else
+			pr_commentf(f, _("PyTorch published no torch %s: pick the "
+			    "release at https://pytorch.org/get-started/previous-versions/"),
+			    rel != NULL ? rel : "");
+		free(url);
+		return;
+	}
 
 	/* pip takes "==2.5.1" as met by 2.5.1+cpu: remove it first. */
 	fix_uninstall(f, e, "torch");
@@ -603,12 +651,13 @@ fix_torch(struct finding *f, const struct py_env *e, const char *rel,
 	for (size_t i = 0; i < sizeof companions / sizeof *companions; i++)
 		if (py_env_package(e, companions[i]) != NULL)
 			strv_push(&w, companions[i]);
-	if (variant != NULL) {
+	if (url != NULL) {
 		strv_push(&w, "--index-url");
-		strv_pushf(&w, "https://download.pytorch.org/whl/%s", variant);
+		strv_push(&w, url);
 	}
 	ip_fix_line(f, pr_pipv(e, &w));
 	strv_free(&w);
+	free(url);
 }
 
 static void
@@ -692,6 +741,51 @@ fix_conda_build(struct finding *f, const struct py_env *e,
 	free(cv);
 }
 
+/* onnxruntime-gpu for CUDA major: the index that published release rel
+ * for it (the catalogue: PyPI's default build changed from CUDA 11 to 12
+ * at 1.19, the other major comes from the project's own index). The same
+ * version is removed first: pip keeps an installed version as it is. */
+static void
+fix_onnxruntime(const struct matrix *m, struct finding *f,
+    const struct py_env *e, const struct framework_fact *fw, const char *rel,
+    unsigned major)
+{
+	for (size_t i = 0; i < matrix_published_count(m); i++) {
+		const struct matrix_published *p = matrix_published_at(m, i);
+		struct fix_want want = { .channel = "pip",
+		    .package = "onnxruntime-gpu", .pin = rel };
+		const struct py_package *inst;
+
+		if (strcmp(p->channel, "pip") != 0 ||
+		    !pkg_name_eq(p->package, "onnxruntime-gpu") ||
+		    p->cuda_major != major)
+			continue;
+		bool holds = rel == NULL || p->versions.n == 0;
+
+		/* This row's versions: another major's row may list rel too. */
+		for (size_t k = 0; !holds && k < p->versions.n; k++)
+			holds = matrix_range_contains(&p->versions.v[k], rel);
+		want.index_url = p->index_url;
+		if (!holds || fixcmd_published(m, &want) != MATRIX_YES)
+			continue;
+		inst = py_env_package(e, "onnxruntime-gpu");
+		if (fw->package != NULL && (!pkg_name_eq(fw->package,
+		    "onnxruntime-gpu") || (inst != NULL && rel != NULL &&
+		    inst->version != NULL && strcmp(inst->version, rel) == 0)))
+			fix_uninstall(f, e, fw->package);
+		if (p->index_url != NULL)
+			pr_commentf(f, _("onnxruntime-gpu %s for CUDA %u comes from "
+			    "the project's own package index:"), rel != NULL ? rel : "",
+			    major);
+		fixcmd_install(m, f, e, &want, 1);
+		return;
+	}
+	pr_commentf(f, _("no onnxruntime-gpu %s was published for CUDA %u: "
+	    "install the release built for CUDA %u (see "
+	    "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html)"),
+	    rel != NULL ? rel : "", major, major);
+}
+
 /*
  * The lines that install the GPU build p of fw into e (p NULL: what can
  * be said without the matrix), and the driver update when the driver runs
@@ -720,19 +814,34 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	if (fw->package != NULL && pr_from_conda(e, fw->package)) {
 		fix_conda_build(f, e, fw, rel, have_cuda ? cuda : NULL);
 	} else if (lr_streq(fw->name, "pytorch")) {
-		fix_torch(f, e, rel, variant);
+		fix_torch(c->m, f, e, rel, variant);
 	} else if (lr_streq(fw->name, "tensorflow")) {
 		fix_tensorflow(f, e, fw, rel, b);
 	} else if (lr_streq(fw->name, "jax")) {
 		const struct py_package *jax = py_env_package(e, "jax");
 		char *extra = variant != NULL ? xasprintf("jax[%s]", variant) :
 		    xasprintf("jax[cuda%u]", major);
-		char *spec = pinned(extra, jax != NULL &&
-		    pr_release(jax->version, relbuf, sizeof relbuf) ? relbuf : rel);
+		const char *jrel = jax != NULL &&
+		    pr_release(jax->version, relbuf, sizeof relbuf) ? relbuf : rel;
+		struct fix_want want = { .channel = "pip", .package = extra,
+		    .pin = jrel, .upgrade = true };
 
-		ip_fix_line(f, pr_pip(e, "install", "--upgrade", spec, NULL));
+		/* The jax[cudaNN] extras start at 0.4.26 (the catalogue): an
+		 * older jax has none to upgrade within. */
+		if (c->m != NULL && fixcmd_published(c->m, &want) == MATRIX_NO) {
+			want.pin = NULL;
+			pr_commentf(f, _("%s was first published after jax %s: "
+			    "upgrade jax and its CUDA plugin together"), extra,
+			    jrel != NULL ? jrel : "?");
+		}
+		if (c->m == NULL || fixcmd_published(c->m, &want) != MATRIX_NO) {
+			char *spec = want.pin != NULL ? pinned(extra, want.pin) :
+			    xstrdup(extra);
+
+			ip_fix_line(f, pr_pip(e, "install", "--upgrade", spec, NULL));
+			free(spec);
+		}
 		free(extra);
-		free(spec);
 	} else if (is_cupy(fw)) {
 		char *name = p != NULL ? xstrdup(p->package) :
 		    xasprintf("cupy-cuda%ux", major);
@@ -745,6 +854,8 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 		free(spec);
 	} else if (lr_streq(fw->name, "spacy")) {
 		fix_spacy(f, e, rel, variant, major);
+	} else if (lr_streq(fw->name, "onnxruntime") && c->m != NULL) {
+		fix_onnxruntime(c->m, f, e, fw, rel, major);
 	} else if (lr_streq(fw->name, "onnxruntime") || lr_streq(fw->name, "paddlepaddle")) {
 		char *gpu = xasprintf("%s-gpu", fw->name);
 		char *spec = pinned(gpu, rel);

@@ -32,6 +32,7 @@ fx_explain_run() {	# MODE NAME=VALUE... [-- ARG...]
 
 fx_explain() {
 	fx_explain_run --json "$@"
+	fx_lint_keep explain
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
 		diag "explain did not print valid JSON (exit $FX_RC):"
 		head -c 2000 "$FX_OUT" | sed 's/^/#   /'

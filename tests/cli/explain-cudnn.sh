@@ -101,7 +101,7 @@ fx_explain -- "Could not load dynamic library 'cudnn64_8.dll'; dlerror: cudnn64_
 like "$(finding SONAME_NOT_FOUND .detail)" "cudnn64_8\\.dll, cuDNN 8's library" "cudnn64_8.dll is cuDNN 8"
 is "$(jq -r '.recognised[0].library' "$FX_OUT")" "cudnn64_8.dll is a library of cuDNN 8 (matrix: confirmed)" \
     "the matrix's cuDNN DLL name"
-like "$(fixes SONAME_NOT_FOUND)" "^pip install nvidia-cudnn-cu11$" "fix: the cuDNN 8 wheel"
+like "$(fixes SONAME_NOT_FOUND)" "^pip install 'nvidia-cudnn-cu11==8\\.\\*'$" "fix: the cuDNN 8 wheel, bounded to cuDNN 8"
 
 fx_explain -- "Could not load dynamic library 'cublas64_12.dll'; dlerror: cublas64_12.dll not found"
 like "$(finding SONAME_NOT_FOUND .detail)" "cublas library of CUDA 12\\.x" "cublas64_12.dll is CUDA 12.x"

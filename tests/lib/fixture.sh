@@ -19,6 +19,11 @@
 #   fx_keep_privileges          undo fx_drop_privileges
 #
 # Paths are inside the tree ("/usr/local/cuda" means "$FX/usr/local/cuda").
+#
+# With FX_LINT_DIR set (make check sets it; tests/cli/fix-lint.sh too when
+# it replays a test), every doctor and explain JSON document is also kept
+# in FX_LINT_DIR/TEST/, and TEST/.done marks a test that ran to its end:
+# the fix lint sees each tree a test builds, new ones included.
 
 : "${CUDAWIZ:?CUDAWIZ must name the cudawiz binary (make check sets it)}"
 : "${FIXTURE_CC:=cc}"
@@ -37,7 +42,14 @@ if [ -z "${FX_MATRIX+set}" ]; then
 	    skip_all "cannot copy data/matrix.json"
 fi
 
+if [ -n "${FX_LINT_DIR:-}" ]; then
+	fx_lint_dir=$FX_LINT_DIR/$(basename "$0" .sh)
+	rm -rf "$fx_lint_dir"
+	mkdir -p "$fx_lint_dir" || fx_lint_dir=
+fi
+
 fx_cleanup() {
+	[ -n "${fx_lint_dir:-}" ] && : > "$fx_lint_dir/.done"
 	[ -n "${FX_KEEP:-}" ] && return
 	case ${FX_MATRIX:-} in
 	*/cudawiz-matrix-today.$$.json) rm -f "$FX_MATRIX" ;;
@@ -140,8 +152,16 @@ fx_cmd_env() {
 	FX_RC=$?
 }
 
+# fx_lint_keep: keeps a copy of $FX_OUT for the fix lint (FX_LINT_DIR).
+fx_lint_keep() {
+	[ -n "${fx_lint_dir:-}" ] || return 0
+	fx_lint_n=$((${fx_lint_n:-0} + 1))
+	cp "$FX_OUT" "$fx_lint_dir/$1.$fx_lint_n.json" 2>/dev/null || :
+}
+
 fx_doctor_env() {
 	fx_cmd_env "doctor --json" "$@"
+	fx_lint_keep doctor
 	if ! jq -e . "$FX_OUT" > /dev/null 2>&1; then
 		diag "doctor did not print valid JSON (exit $FX_RC):"
 		head -c 2000 "$FX_OUT" | sed 's/^/#   /'

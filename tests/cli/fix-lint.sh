@@ -1,0 +1,110 @@
+#!/bin/sh
+# The fix lint (issue 18): every command a finding prints must exist in
+# the catalogue and fit the machine. tests/tools/fixlint checks one JSON
+# document; this test first shows it fails on commands known to be bogus,
+# then replays every CLI test that builds fixture trees with FX_LINT_DIR
+# set (fixture.sh and explain-common.sh keep each doctor and explain
+# document there: every tree and every explain message, new ones too) and
+# lints each document, one TAP line per document.
+. "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fixture.sh"
+
+: "${FIXLINT:?FIXLINT must name tests/tools/fixlint (make check sets it)}"
+
+lint() {	# NAME FILE: fixlint's verdict on a document
+	"$FIXLINT" --matrix "$FX_MATRIX" --name "$1" "$2"
+}
+
+fx_new
+doc() {	# FIX-LINE [EVIDENCE]: a one-finding document in $FX/doc.json
+	jq -n --arg l "$1" --arg e "${2:-}" '{findings: [{code: "TEST",
+	    evidence: [$e], fix: ["# a comment is never checked", $l]}],
+	    facts: {python_envs: [{packages: [{name: "torch", version: "2.5.1"}]}],
+	    driver: {module_version: "550.54.14"}}}' > "$FX/doc.json"
+}
+
+# What the lint must reject: each was printed once (issue 18).
+for bad in \
+    "pip install 'nvidia-cudnn-cu12==7.*'" \
+    "pip install 'nvidia-cudnn-cu12>=7.6.5,<8'" \
+    "pip install nvidia-cuda-runtime-cu10" \
+    "/opt/env/bin/python -m pip install 'nvidia-cudnn-cu12==7.*'" \
+    "sudo apt-get install nvidia-driver-999" \
+    "sudo apt-get install -y nvidia-driver-550" \
+    "pip install torch==2.5.1" \
+    "pip install torch --index-url https://download.pytorch.org/whl/cu999"; do
+	doc "$bad"
+	out=$(lint bogus "$FX/doc.json")
+	rc=$?
+	is "$rc" 1 "fixlint fails on: $bad"
+	[ "$rc" = 1 ] || diag "fixlint said: $out"
+done
+doc "sudo ldconfig" "/usr/lib/x86_64-linux-gnu/libcuda.so is missing: the development link"
+lint bogus "$FX/doc.json" > /dev/null
+is "$?" 1 "fixlint fails on ldconfig for a non-soname alone"
+doc "sudo ldconfig" "libcudart.so.12 is in /usr/local/cuda/lib64, newer than the cache"
+lint good "$FX/doc.json" > /dev/null
+is "$?" 0 "fixlint passes ldconfig for a soname"
+doc "pip uninstall -y torch && pip install torch==2.5.1 --index-url https://download.pytorch.org/whl/cu121"
+out=$(lint good "$FX/doc.json")
+is "$?" 0 "fixlint passes a reinstall of the installed version after removing it"
+[ -z "$out" ] || diag "$out"
+doc "echo 'pip install nvidia-cudnn-cu12==7.5' ; ls"
+out=$(lint good "$FX/doc.json")
+is "$?" 0 "quoted words are one word, not a command"
+
+# The documents of every CLI test that builds fixture trees: those this
+# suite run left in FX_LINT_DIR (make check sets it; each test's TEST/.done
+# newer than cudawiz and the test), else the test is replayed here, its own
+# verdicts discarded (run alone, this replays them all, FIXLINT_JOBS at a
+# time).
+docs=${FX_LINT_DIR:-$FX/docs}
+mkdir -p "$docs" "$FX/replay"
+self=$(basename "$0" .sh)
+: > "$FX/todo"
+: > "$FX/names"
+ntests=0
+for t in "$TESTS_SRCDIR"/cli/*.sh; do
+	n=$(basename "$t" .sh)
+	case $n in
+	"$self" | *-common) continue ;;
+	esac
+	grep -q 'lib/fixture.sh' "$t" || continue
+	ntests=$((ntests + 1))
+	printf '%s\n' "$n" >> "$FX/names"
+	if [ -f "$docs/$n/.done" ] && [ "$docs/$n/.done" -nt "$CUDAWIZ" ] &&
+	    [ "$docs/$n/.done" -nt "$t" ]; then
+		continue
+	fi
+	printf '%s\n' "$t" >> "$FX/todo"
+done
+nreplay=$(wc -l < "$FX/todo")
+diag "$ntests fixture tests; $nreplay replayed here"
+# shellcheck disable=SC2016
+FX_LINT_DIR=$FX/replay FX_MATRIX=$FX_MATRIX xargs -P "${FIXLINT_JOBS:-2}" -I{} \
+    sh -c 'sh "$1" > /dev/null 2>&1 < /dev/null; :' sh {} < "$FX/todo"
+ls "$FX/replay" > "$FX/replayed"
+ndocs=0
+for d in "$docs"/*/*.json "$FX/replay"/*/*.json; do
+	[ -f "$d" ] || continue
+	n=$(basename "$(dirname "$d")")
+	# Only the tests there are now (a removed test's documents stay behind).
+	grep -qx "$n" "$FX/names" || continue
+	# A test replayed here: its fresh documents, not the stale ones.
+	case $d in
+	"$docs"/*) grep -qx "$n" "$FX/replayed" && continue ;;
+	esac
+	jq -e '.findings' "$d" > /dev/null 2>&1 || continue
+	ndocs=$((ndocs + 1))
+	name=$n/$(basename "$d" .json)
+	out=$(lint "$name" "$d" 2>&1)
+	rc=$?
+	if [ "$rc" = 0 ]; then
+		tap_result 0 "$name: every fix command is published and fits"
+	else
+		tap_result 1 "$name: every fix command is published and fits"
+		printf '%s\n' "$out" | head -n 20 | sed 's/^/#   /'
+	fi
+done
+ok "the replay left documents to lint ($ndocs)" test "$ndocs" -gt 50
+done_testing
