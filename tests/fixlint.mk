@@ -21,3 +21,8 @@ clean-fixlint-docs:
 FIXLINT_TESTS = tests/cli/fix-lint.sh tests/cli/fix-published.sh
 TESTS += $(FIXLINT_TESTS)
 EXTRA_DIST += $(FIXLINT_TESTS)
+
+# The lint reads what every other test left, so it runs after them all
+# (else, under make -j, it would replay the tests still running).
+.SECONDEXPANSION:
+tests/cli/fix-lint.log: $$(filter-out tests/cli/fix-lint.log,$$(TEST_LOGS))

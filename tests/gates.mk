@@ -76,6 +76,9 @@ check-programs: all
 # and the run would only repeat the plain gate's. The second group ran
 # here until issue 18: make check-valgrind on those 13 alone checked 4
 # processes (docs-common.sh's, twice) in 350 s wall at -j2.
+#   fix-lint.sh               lints the documents the other tests left
+#                             (the plain and ASan gates lint the same
+#                             advice; memcheck has nothing to add)
 #   fatbin-speed.sh           times tests/tools/fatbin-list
 #   loader-differential-selftest.sh  checks gentree.py against ld.so
 #   matrix-fetch-api.sh       runs tests/unit/test_fetch
@@ -94,7 +97,7 @@ check-programs: all
 #                             their shells; cudawiz only for --help and
 #                             env --shell '?' (docs-common.sh), which
 #                             docs-man.sh runs here through the same file
-VALGRIND_SKIP = tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh
+VALGRIND_SKIP = tests/cli/fix-lint.sh|tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh
 VALGRIND_LOGS = valgrind-logs
 VALGRIND_HELPER = auto
 VALGRIND_ENV = CUDAWIZ='$(abs_top_builddir)/cudawiz-valgrind'; \

@@ -1,6 +1,7 @@
 /* Driver advice that fits where it runs; see fixdriver.h. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,34 +13,6 @@
 #include "util/strbuf.h"
 #include "util/version.h"
 #include "util/xalloc.h"
-
-/*
- * Ubuntu's nvidia-driver-NNN packages, by branch: a branch not here has
- * no such package, so a minimum driver of 525.60.13 installs the first
- * branch at or above it. Kept until the catalogue's published[] apt rows
- * carry them (r18-cat), then matrix_published_has decides.
- */
-static const unsigned ubuntu_branches[] = {
-	390, 418, 430, 435, 440, 450, 455, 460, 465, 470, 495, 510, 515, 520,
-	525, 530, 535, 545, 550, 555, 560, 565, 570, 575, 580,
-};
-
-/*
- * Each architecture's last driver branch, by the matrix's architecture
- * name (Fermi 390, Kepler 470, Maxwell, Pascal and Volta 580): kept until
- * the catalogue's architectures rows carry last_driver_branch (r18-cat)
- * and the GPU facts the driver's own legacy branch (r18-gpu).
- */
-static const struct {
-	const char	*arch;
-	const char	*branch;
-} last_branches[] = {
-	{ "Fermi", "390" },
-	{ "Kepler", "470" },
-	{ "Maxwell", "580" },
-	{ "Pascal", "580" },
-	{ "Volta", "580" },
-};
 
 static void
 comment(struct finding *f, const char *text)
@@ -169,34 +142,20 @@ wsl_advice(struct finding *f, const char *min)
 		    "NVIDIA driver inside WSL"));
 }
 
-/* The architecture's last branch from the table, or NULL. */
-static const char *
-arch_last_branch(const char *arch)
-{
-	for (size_t j = 0; arch != NULL && j < sizeof last_branches / sizeof *last_branches; j++)
-		if (strncmp(arch, last_branches[j].arch,
-		    strlen(last_branches[j].arch)) == 0)
-			return last_branches[j].branch;
-	return NULL;
-}
-
 /* One GPU's last branch: the installed driver's supported-gpus.json
- * (legacy_branch) first, it knows the exact GPU; else its architecture,
- * from the GPU facts or the matrix row of its compute capability. */
+ * (legacy_branch) first, it knows the exact GPU; else the catalogue's row
+ * of its architecture, by compute capability. */
 static const char *
 gpu_last_branch(const struct gpu_fact *g, const struct matrix *m)
 {
 	const struct matrix_architecture *a;
-	const char *b;
 
 	if (fact_known(&g->legacy_branch))
 		return g->legacy_branch.value;
-	if (fact_known(&g->arch) && (b = arch_last_branch(g->arch.value)) != NULL)
-		return b;
 	if (!fact_known(&g->cc) || m == NULL)
 		return NULL;
 	a = matrix_architecture(m, g->cc.value);
-	return a != NULL ? arch_last_branch(a->name) : NULL;
+	return a != NULL ? a->last_driver_branch : NULL;
 }
 
 const char *
@@ -220,16 +179,40 @@ fd_gpu_last_branch(const struct facts *facts, const struct matrix *m,
 	return best;
 }
 
-/* The first Ubuntu branch at or above need and at or below last (0: no
- * bound); 0 when none is. */
-static unsigned
-ubuntu_branch(unsigned need, unsigned last)
+/* Whether an apt row is for Ubuntu (or names no distribution). */
+static bool
+on_ubuntu(const struct matrix_published *p)
 {
-	for (size_t i = 0; i < sizeof ubuntu_branches / sizeof *ubuntu_branches; i++)
-		if (ubuntu_branches[i] >= need &&
-		    (last == 0 || ubuntu_branches[i] <= last))
-			return ubuntu_branches[i];
-	return 0;
+	if (p->distros.n == 0)
+		return true;
+	for (size_t i = 0; i < p->distros.n; i++)
+		if (strncmp(p->distros.v[i], "ubuntu", 6) == 0)
+			return true;
+	return false;
+}
+
+/* The lowest branch at or above need and at or below last (0: no bound)
+ * whose Ubuntu package nvidia-driver-NNN the catalogue holds; 0 when
+ * none does. The -open and -server flavours are left out: the plain
+ * package is the one every branch has. */
+static unsigned
+ubuntu_branch(const struct matrix *m, unsigned need, unsigned last)
+{
+	unsigned best = 0;
+
+	for (size_t i = 0; i < matrix_published_count(m); i++) {
+		const struct matrix_published *p = matrix_published_at(m, i);
+		unsigned b;
+		char tail;
+
+		if (strcmp(p->channel, "apt") != 0 || !on_ubuntu(p) ||
+		    sscanf(p->package, "nvidia-driver-%u%c", &b, &tail) != 1)
+			continue;
+		if (b >= need && (last == 0 || b <= last) &&
+		    (best == 0 || b < best))
+			best = b;
+	}
+	return best;
 }
 
 static bool
@@ -257,8 +240,8 @@ fd_would_install(const struct facts *facts, const char *min)
 	    version_cmp(&dv, &mv) >= 0);
 }
 
-void
-fd_install(struct finding *f, const struct facts *facts,
+static void
+install(struct finding *f, const struct facts *facts,
     const struct matrix *m, const char *min, const char *cuda)
 {
 	const char *src, *drv = diagnose_driver_version(facts, &src);
@@ -301,8 +284,8 @@ fd_install(struct finding *f, const struct facts *facts,
 		return;
 	}
 	/* No minimum: name a branch only when the GPU limits it. */
-	pick = need > 0 ? ubuntu_branch(need, branch_num(last)) :
-	    last != NULL ? ubuntu_branch(branch_num(last), branch_num(last)) : 0;
+	pick = need > 0 ? ubuntu_branch(m, need, branch_num(last)) :
+	    last != NULL ? ubuntu_branch(m, branch_num(last), branch_num(last)) : 0;
 	if (last != NULL)
 		strv_pushf(&f->fix, _("# this GPU's last driver branch is %s: "
 		    "newer drivers do not run it"), last);
@@ -317,16 +300,37 @@ fd_install(struct finding *f, const struct facts *facts,
 		    "your distribution's newest driver, then reboot"), min, need);
 	}
 	if (last == NULL) {
+		char *floor = xasprintf("%u", need);
+
 		comment(f, _("or let Ubuntu pick the recommended one:"));
 		line(f, xstrdup("sudo ubuntu-drivers install"));
-		comment(f, _("Debian (contrib and non-free enabled) has one driver "
-		    "package per release:"));
-		line(f, xstrdup("sudo apt-get install nvidia-driver"));
+		/* Debian's one package is as old as its release: only where
+		 * some release's is new enough. */
+		if (matrix_published_has(m, "apt", "nvidia-driver", NULL,
+		    need > 0 ? floor : NULL, NULL) == MATRIX_YES) {
+			comment(f, _("Debian (contrib and non-free enabled) has one "
+			    "driver package per release:"));
+			line(f, xstrdup("sudo apt-get install nvidia-driver"));
+		}
+		free(floor);
 	}
 }
 
 void
-fd_reinstall(struct finding *f, const struct facts *facts, const char *version)
+fd_install(struct finding *f, const struct facts *facts,
+    const struct matrix *m, const char *min, const char *cuda)
+{
+	/* Rules that run without the run's matrix still name only packages
+	 * the catalogue holds: the built-in one's. */
+	struct matrix *builtin = m == NULL ? matrix_embedded() : NULL;
+
+	install(f, facts, m != NULL ? m : builtin, min, cuda);
+	matrix_free(builtin);
+}
+
+void
+fd_reinstall(struct finding *f, const struct facts *facts,
+    const struct matrix *m, const char *version)
 {
 	const char *drv = version != NULL ? version : userspace_version(facts);
 
@@ -340,7 +344,8 @@ fd_reinstall(struct finding *f, const struct facts *facts, const char *version)
 	case FD_HOST:
 		break;
 	}
-	if (drv != NULL && ubuntu_branch(branch_num(drv), 0) == branch_num(drv)) {
+	if (drv != NULL && m != NULL &&
+	    ubuntu_branch(m, branch_num(drv), 0) == branch_num(drv)) {
 		comment(f, _("reinstall the driver's packages (Ubuntu):"));
 		line(f, xasprintf("sudo apt-get install --reinstall "
 		    "nvidia-driver-%u", branch_num(drv)));

@@ -38,16 +38,18 @@ void		fd_container_start(struct finding *f, const struct facts *facts);
 /* A driver that runs CUDA cuda (its minimum driver min, "550.54.14"),
  * or any driver when min is NULL. Installs nothing that is installed,
  * and names no branch the GPU cannot run: then the finding says so in
- * words. m may be NULL. */
+ * words. Branches and packages come from m's catalogue (NULL: the
+ * built-in matrix). */
 void	fd_install(struct finding *f, const struct facts *facts,
 	    const struct matrix *m, const char *min, const char *cuda);
 /* Whether fd_install would install something on this host: false when
  * the installed driver already runs min (or, min NULL, is installed). */
 bool	fd_would_install(const struct facts *facts, const char *min);
 /* Reinstalls the driver of version (NULL: the installed libraries'):
- * for a finding about a broken install. */
+ * for a finding about a broken install. Ubuntu's package is named only
+ * when the catalogue of m holds it. */
 void	fd_reinstall(struct finding *f, const struct facts *facts,
-	    const char *version);
+	    const struct matrix *m, const char *version);
 /* "sudo reboot", after building the module for the next boot's kernel
  * when it lacks one of the installed driver's version. */
 void	fd_reboot(struct finding *f, const struct facts *facts);

@@ -183,7 +183,7 @@ rx_explain_mismatch(struct ctx *c, const struct explain_match *m)
 	fd_reload(f, c->facts, false);
 	lr_fix_comment(f, _("if that does not help, reinstall one driver so "
 	    "module and libraries agree:"));
-	fd_reinstall(f, c->facts, m->wanted != NULL &&
+	fd_reinstall(f, c->facts, c->m, m->wanted != NULL &&
 	    strchr(m->wanted, '.') != NULL ? m->wanted : NULL);
 }
 
