@@ -19,7 +19,8 @@ GPU_CLI_TESTS = \
 	tests/cli/gpu-identity.sh \
 	tests/cli/gpu-pciids-bad.sh \
 	tests/cli/driver-probe.sh \
-	tests/cli/driver-advice.sh
+	tests/cli/driver-advice.sh \
+	tests/cli/ldconfig-advice.sh
 
 TESTS += tests/unit/test_rules_gpu tests/unit/test_gpuarch $(GPU_CLI_TESTS)
 EXTRA_DIST += $(GPU_CLI_TESTS) tests/lib/fx_gpu.sh tests/lib/pci.ids.nvidia \

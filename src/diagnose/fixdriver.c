@@ -9,6 +9,7 @@
 #include "diagnose/fixdriver.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
+#include "util/pathnorm.h"
 #include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/version.h"
@@ -524,4 +525,69 @@ fd_ldconfig_caches(const char *name)
 	const char *so = name != NULL ? strstr(name, ".so.") : NULL;
 
 	return so != NULL && so[4] >= '0' && so[4] <= '9';
+}
+
+/* The newest change ldconfig would read for copy: the link, its file,
+ * its directory, and the ld.so.conf file that lists the directory. */
+static long long
+ldc_changed(const struct facts *facts, const struct lib_copy *copy)
+{
+	long long t = copy->changed;
+	char *dir = path_dirname(copy->path);
+
+	for (size_t i = 0; i < facts->env.ldconf.n; i++) {
+		const struct ldconf_dir *d = &facts->env.ldconf.v[i];
+
+		if (path_same(d->dir, dir) && d->from_mtime > t)
+			t = d->from_mtime;
+	}
+	free(dir);
+	return t;
+}
+
+enum fd_ldc
+fd_ldconfig_effect(const struct facts *facts, const char *name,
+    const struct lib_copy *copy)
+{
+	if (!fd_ldconfig_caches(name))
+		return FD_LDC_NEVER;
+	if (copy == NULL)
+		return FD_LDC_CHANGES;
+	/* ldconfig files a library under its own SONAME, whatever the
+	 * file or link is called. */
+	if (copy->soname != NULL && strcmp(copy->soname, name) != 0)
+		return FD_LDC_NEVER;
+	if (copy->cached && copy->changed > 0 &&
+	    facts->env.ldcache_mtime > 0 &&
+	    facts->env.ldcache_mtime >= ldc_changed(facts, copy))
+		return FD_LDC_CURRENT;
+	return FD_LDC_CHANGES;
+}
+
+bool
+fd_ldconfig_for(struct finding *f, const struct facts *facts,
+    const char *name, const struct lib_copy *copy)
+{
+	switch (fd_ldconfig_effect(facts, name, copy)) {
+	case FD_LDC_CHANGES:
+		fd_ldconfig(f);
+		return true;
+	case FD_LDC_CURRENT:
+		strv_pushf(&f->fix, _("# the cache already lists %s as %s and is "
+		    "newer than it: running ldconfig changes nothing"), name,
+		    copy->path);
+		return false;
+	case FD_LDC_NEVER:
+		if (copy != NULL && copy->soname != NULL &&
+		    fd_ldconfig_caches(name))
+			strv_pushf(&f->fix, _("# ldconfig files %s under its SONAME "
+			    "%s, never as %s: running it changes nothing"),
+			    copy->path, copy->soname, name);
+		else
+			strv_pushf(&f->fix, _("# ldconfig never puts %s (a name "
+			    "without a version) in its cache, so running it "
+			    "changes nothing"), name);
+		return false;
+	}
+	return false;
 }

@@ -61,13 +61,33 @@ void	fd_reload(struct finding *f, const struct facts *facts, bool uvm_only);
 /* The commands that build the nvidia module for kernel. */
 void	fd_build_module(struct finding *f, const struct facts *facts,
 	    const char *kernel);
-/* "sudo ldconfig", once, after a change to the loader's configuration
- * or to the links of a directory it scans. */
+/* "sudo ldconfig", once, after a fix line that changes what ldconfig
+ * reads (an ld.so.conf.d file added or edited, a library or link added
+ * or removed in a configured directory): then it always changes the
+ * answer. Where the fix changes nothing first, use fd_ldconfig_for(). */
 void	fd_ldconfig(struct finding *f);
 /* Whether ldconfig can ever file name in its cache: only a versioned
- * name (libcuda.so.1) can be a SONAME; libcuda.so is a development link
+ * soname (libcuda.so.1, libcudart.so.12), never the unversioned link
  * that ldconfig never caches. */
 bool	fd_ldconfig_caches(const char *name);
+
+/* What rerunning ldconfig, with no other change, would do for name
+ * whose file copy lies in a directory ld.so.conf lists. */
+enum fd_ldc {
+	FD_LDC_CHANGES = 0,	/* files name for copy (or updates its link) */
+	FD_LDC_CURRENT,		/* the cache maps name to copy already and is
+				 * newer than it, its directory and conf file */
+	FD_LDC_NEVER,		/* never files name: no version, or copy's
+				 * SONAME is another name */
+};
+/* copy NULL, or its facts or the cache's age unknown: FD_LDC_CHANGES
+ * unless name has no version (the advice as before the facts). */
+enum fd_ldc fd_ldconfig_effect(const struct facts *facts, const char *name,
+	    const struct lib_copy *copy);
+/* "sudo ldconfig" when it changes the answer for name and copy; else a
+ * comment that says why not. Returns whether the line was given. */
+bool	fd_ldconfig_for(struct finding *f, const struct facts *facts,
+	    const char *name, const struct lib_copy *copy);
 /* The newest driver branch the GPUs here run ("390"), NULL when every
  * current branch does or nothing is known. */
 const char *fd_gpu_last_branch(const struct facts *facts,

@@ -623,28 +623,40 @@ lr_libdir_on_path(const struct facts *facts, const char *dir)
 void
 lr_fix_reach(struct finding *f, const struct facts *facts, const char *dir)
 {
-	lr_fix_reach_name(f, facts, dir, NULL);
+	lr_fix_reach_name(f, facts, dir, NULL, NULL);
 }
 
 void
 lr_fix_reach_name(struct finding *f, const struct facts *facts,
-    const char *dir, const char *name)
+    const char *dir, const char *name, const struct lib_copy *copy)
 {
-	if (name != NULL && !fd_ldconfig_caches(name) &&
-	    lr_ldconfig_scans(facts, dir) && !on_llp(facts, dir)) {
+	if (name != NULL && lr_ldconfig_scans(facts, dir) && !on_llp(facts, dir)) {
+		switch (fd_ldconfig_effect(facts, name, copy)) {
+		case FD_LDC_CHANGES:
+			lr_fix_comment(f, _("ldconfig already scans this directory; "
+			    "the cache is stale, so rebuild it:"));
+			fd_ldconfig(f);
+			return;
+		case FD_LDC_CURRENT:
+			/* Rerunning it changes nothing: the cache is current. */
+			fd_ldconfig_for(f, facts, name, copy);
+			return;
+		case FD_LDC_NEVER:
+			break;
+		}
 		/* ldconfig files libraries under their SONAME only: rerunning
-		 * it changes nothing for a name without a version. */
-		strv_pushf(&f->fix, _("# ldconfig never puts %s (a name without "
-		    "a version) in its cache, so running it changes nothing; "
-		    "the loader finds that name only by searching a directory:"),
-		    name);
+		 * it changes nothing for a name without a version, or for a
+		 * file whose SONAME is another name. */
+		fd_ldconfig_for(f, facts, name, copy);
+		lr_fix_comment(f, _("the loader finds that name only by "
+		    "searching a directory:"));
 		lr_fix_prepend(f, dir);
 		if (strncmp(name, "libcuda.so", 10) == 0)
 			lr_fix_comment(f, _("or have the program load libcuda.so.1, "
 			    "the name the driver installs"));
 		return;
 	}
-	if (lr_ldconfig_scans(facts, dir) && !on_llp(facts, dir)) {
+	if (name == NULL && lr_ldconfig_scans(facts, dir) && !on_llp(facts, dir)) {
 		lr_fix_comment(f, _("ldconfig already scans this directory; the "
 		    "cache is stale, so rebuild it:"));
 		fd_ldconfig(f);

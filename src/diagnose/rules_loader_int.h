@@ -55,10 +55,12 @@ const struct lib_copy *lr_best_off_path_copy(const struct lib_fact *lib);
 bool lr_env_managed(const struct facts *facts, const char *path);
 bool lr_libdir_on_path(const struct facts *facts, const char *dir);
 void lr_fix_reach(struct finding *f, const struct facts *facts, const char *dir);
-/* The same for a library asked for by name: no ldconfig for a name that
- * ldconfig never caches (libcuda.so). */
+/* The same for a library asked for by name, whose file copy (NULL: not
+ * known) is in dir: ldconfig only when it would change the answer
+ * (fd_ldconfig_effect): not for a name ldconfig never caches (libcuda.so)
+ * or a file of another SONAME, nor when the cache is current. */
 void lr_fix_reach_name(struct finding *f, const struct facts *facts,
-	    const char *dir, const char *name);
+	    const char *dir, const char *name, const struct lib_copy *copy);
 
 /* rules_loader_soname.c */
 bool lr_has_fatal(const struct lib_fact *lib);

@@ -114,7 +114,7 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 	if (best != NULL) {
 		char *dir = path_dirname(best->path);
 
-		lr_fix_reach_name(f, facts, dir, lib->soname);
+		lr_fix_reach_name(f, facts, dir, lib->soname, best);
 		free(dir);
 	} else if (real != NULL) {
 		char *dir = path_dirname(real->path);

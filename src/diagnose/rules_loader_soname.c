@@ -288,7 +288,7 @@ lr_rule_off_path(const struct diagnose_input *in, const struct lib_fact *lib,
 	}
 	lr_search_evidence(f, lib);
 	finding_evidence_cap(f, EVIDENCE_MAX);
-	lr_fix_reach_name(f, in->facts, dir, lib->soname);
+	lr_fix_reach_name(f, in->facts, dir, lib->soname, best);
 	free(dir);
 }
 
@@ -310,7 +310,7 @@ lr_rule_optional(const struct facts *facts, const struct lib_fact *lib,
 		    best->path);
 		lr_search_evidence(f, lib);
 		finding_evidence_cap(f, EVIDENCE_MAX);
-		lr_fix_reach_name(f, facts, dir, lib->soname);
+		lr_fix_reach_name(f, facts, dir, lib->soname, best);
 		free(dir);
 		return;
 	}

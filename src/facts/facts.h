@@ -223,6 +223,7 @@ struct ldconf_dir {
 	char	*dir;
 	char	*from;		/* the file that listed it */
 	int	 exists;
+	long long from_mtime;	/* from's mtime in seconds; 0: not known */
 };
 
 enum env_var_id {
@@ -245,6 +246,9 @@ struct env_facts {
 		size_t			 n, cap;
 	} ldconf;
 	struct fact_str	 ldconf_state;	/* KNOWN when /etc/ld.so.conf was read */
+	/* The ld.so.cache's mtime in seconds, for "is the cache older than
+	 * the file": 0 when not known, -1 when there is no cache. */
+	long long	 ldcache_mtime;
 };
 
 /* ------------------------------------------------------------- libraries */
@@ -269,6 +273,13 @@ struct lib_copy {
 	 * directory); STEP_NONE when none would. */
 	enum step_source reached_via;
 	bool	 stub;		/* in (or a link into) a directory named "stubs" */
+	/* For "would ldconfig change the answer": whether the cache maps
+	 * the library's name to this very path, and the newest change
+	 * ldconfig would pick up here: the mtime of the link, the file
+	 * behind it or the directory (a new link or file changes it), in
+	 * seconds; 0 when not known. */
+	bool	 cached;
+	long long changed;
 };
 
 /* A symbolic link of the library's name met on the search path whose

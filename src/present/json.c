@@ -476,6 +476,9 @@ copy_json(const struct lib_copy *c)
 	set(o, "tried", json_boolean(c->tried));
 	set(o, "reached_via", jstr(step_words(c->reached_via, STEPW_FACT)));
 	set(o, "stub", json_boolean(c->stub));
+	/* Whether the ld.so.cache maps the name to this copy: with it,
+	 * rerunning ldconfig changes nothing for it (src/diagnose/fixdriver). */
+	set(o, "in_cache", json_boolean(c->cached));
 	return o;
 }
 

@@ -457,6 +457,9 @@ ldconf_add_dir(struct ldconf_walk *w, const char *from, const char *line)
 	d->from = xstrdup(from);
 	rc = sysroot_stat(w->ctx->sr, d->dir, &st);
 	d->exists = rc == 0 ? 1 : rc == ENOENT || rc == ENOTDIR ? 0 : -1;
+	/* A directory listed after the cache was built is not in it yet. */
+	if (sysroot_stat(w->ctx->sr, from, &st) == 0)
+		d->from_mtime = (long long)st.st_mtime;
 }
 
 /* Parses one file's text: '#' starts a comment, a line is a directory,

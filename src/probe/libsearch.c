@@ -169,6 +169,38 @@ out:
 	return via;
 }
 
+static long long
+newer(long long a, long long b)
+{
+	return a > b ? a : b;
+}
+
+/* What "would ldconfig change the answer" needs of a copy: is it the
+ * cache's entry for the name, and when did the link, its file or its
+ * directory last change (a new link or file changes the directory). */
+static void
+copy_cache_state(const struct loader_env *env, const struct lib_fact *l,
+    const char *path, struct lib_copy *c)
+{
+	struct stat st;
+	char *dir = path_dirname(path);
+
+	if (env->cache != NULL) {
+		const struct ldcache_entry *e = ldcache_lookup(env->cache,
+		    l->soname, ldcache_abi_flags(env->prof->elf_class,
+		    env->prof->machine), &env->prof->hwcaps_active);
+
+		c->cached = e != NULL && strcmp(e->value, path) == 0;
+	}
+	if (sysroot_lstat(env->sr, path, &st) == 0)
+		c->changed = newer(c->changed, (long long)st.st_mtime);
+	if (sysroot_stat(env->sr, path, &st) == 0)
+		c->changed = newer(c->changed, (long long)st.st_mtime);
+	if (sysroot_stat(env->sr, dir, &st) == 0)
+		c->changed = newer(c->changed, (long long)st.st_mtime);
+	free(dir);
+}
+
 static void
 fill_copy(const struct loader_env *env, const struct lib_fact *l,
     const char *path, struct lib_copy *c)
@@ -199,6 +231,7 @@ fill_copy(const struct loader_env *env, const struct lib_fact *l,
 	free(err);
 	elfobj_free(&obj);
 	c->reached_via = later_step(env, l, path);
+	copy_cache_state(env, l, path, c);
 }
 
 static void
@@ -535,6 +568,19 @@ note_empty_entries(struct probe_ctx *ctx)
 		}
 }
 
+/* The cache's age, to tell whether ldconfig would change an answer. */
+static void
+ldcache_mtime(struct probe_ctx *ctx, const struct loader_session *s)
+{
+	struct stat st;
+	int rc = sysroot_stat(ctx->sr, s->env.prof->cache_path, &st);
+
+	if (rc == 0)
+		ctx->facts->env.ldcache_mtime = (long long)st.st_mtime;
+	else if (rc == ENOENT)
+		ctx->facts->env.ldcache_mtime = -1;
+}
+
 void
 probe_libraries(struct probe_ctx *ctx)
 {
@@ -550,6 +596,7 @@ probe_libraries(struct probe_ctx *ctx)
 	if (s.cache_error != NULL)
 		facts_note(ctx->facts, s.env.prof->cache_path, "%s",
 		    s.cache_error);
+	ldcache_mtime(ctx, &s);
 	probe_loader_dirs(ctx->facts, &ldconf, &extra);
 	s.env.extra_dirs = &extra;
 	/* A tree without a cache stands for a machine where ldconfig has

@@ -45,6 +45,10 @@ is "$?" 1 "fixlint fails on ldconfig for a non-soname alone"
 doc "sudo ldconfig" "libcudart.so.12 is in /usr/local/cuda/lib64, newer than the cache"
 lint good "$FX/doc.json" > /dev/null
 is "$?" 0 "fixlint passes ldconfig for a soname"
+jq '.findings[0].fix[0] = "# the cache already lists libcudart.so.12 as /usr/local/cuda/lib64/libcudart.so.12 and is newer than it: running ldconfig changes nothing"' \
+    "$FX/doc.json" > "$FX/doc2.json"
+lint bogus "$FX/doc2.json" > /dev/null
+is "$?" 1 "fixlint fails on ldconfig in a fix that says it changes nothing"
 doc "pip uninstall -y torch && pip install torch==2.5.1 --index-url https://download.pytorch.org/whl/cu121"
 out=$(lint good "$FX/doc.json")
 is "$?" 0 "fixlint passes a reinstall of the installed version after removing it"

@@ -19,7 +19,8 @@
  * commands the document's own facts make pointless: installing a Python
  * package at the version the document shows installed, the driver branch
  * that is loaded, and `ldconfig` in a finding whose evidence names only
- * non-sonames (libcuda.so: ldconfig never caches such a name).
+ * non-sonames (libcuda.so: ldconfig never caches such a name) or whose
+ * fix says running it changes nothing.
  *
  * Prints one line per problem ("NAME: CODE: LINE: why"); exit status 0
  * clean, 1 problems, 2 unreadable input or matrix, 64 usage. */
@@ -527,6 +528,16 @@ check_ldconfig(struct lint *l)
 	if (bare && !versioned)
 		problem(l, "ldconfig for a name it never caches (only "
 		    "non-sonames in the evidence)");
+	/* The finding's own fix says running it changes nothing (the
+	 * cache is current, or the file's SONAME is another name). */
+	json_array_foreach(json_object_get(l->finding, "fix"), i, ev)
+		if (json_is_string(ev) && json_string_value(ev)[0] == '#' &&
+		    strstr(json_string_value(ev), "ldconfig") != NULL &&
+		    strstr(json_string_value(ev), "changes nothing") != NULL) {
+			problem(l, "ldconfig in a fix that says running it "
+			    "changes nothing");
+			break;
+		}
 }
 
 static void

@@ -587,6 +587,41 @@ test_not_found_off_path(void)
 	ok(fix_is(fd, "sudo ldconfig") && !FIX(fd, "LD_LIBRARY_PATH"),
 	    "a directory ldconfig scans: the cache is stale, rebuild it");
 
+	/* The facts' ages decide (fd_ldconfig_effect): a cache that maps
+	 * the name to this copy and is newer than the copy, its directory
+	 * and the conf file makes ldconfig pointless; older, it updates. */
+	l->copies.v[0].cached = true;
+	l->copies.v[0].changed = 1000;
+	f->env.ldconf.v[f->env.ldconf.n - 1].from_mtime = 900;
+	f->env.ldcache_mtime = 2000;
+	run_one(f, l);
+	fd = get(FINDING_SONAME_OFF_SEARCH_PATH);
+	ok(fd != NULL && !fix_is(fd, "sudo ldconfig") &&
+	    FIX(fd, "# the cache already lists libcudart.so.11.0 as /usr/local/cuda-11.8/lib64/libcudart.so.11.0 and is newer than it"),
+	    "the cache lists it and is newer: no ldconfig, a comment says why");
+	f->env.ldconf.v[f->env.ldconf.n - 1].from_mtime = 3000;
+	run_one(f, l);
+	ok(fix_is(get(FINDING_SONAME_OFF_SEARCH_PATH), "sudo ldconfig"),
+	    "the conf file changed after the cache: ldconfig again");
+	f->env.ldconf.v[f->env.ldconf.n - 1].from_mtime = 900;
+	f->env.ldcache_mtime = 500;
+	run_one(f, l);
+	ok(fix_is(get(FINDING_SONAME_OFF_SEARCH_PATH), "sudo ldconfig"),
+	    "the cache older than the copy: ldconfig");
+	f->env.ldcache_mtime = 0;
+	l->copies.v[0].cached = false;
+	l->copies.v[0].changed = 0;
+	FREE(&l->copies.v[0].soname);
+	l->copies.v[0].soname = xstrdup("libcudart.so.11.8");
+	run_one(f, l);
+	fd = get(FINDING_SONAME_OFF_SEARCH_PATH);
+	ok(fd != NULL && !fix_is(fd, "sudo ldconfig") &&
+	    FIX(fd, "under its SONAME libcudart.so.11.8, never as libcudart.so.11.0") &&
+	    FIX(fd, "export LD_LIBRARY_PATH=/usr/local/cuda-11.8/lib64"),
+	    "a file of another SONAME: no ldconfig, the directory on LD_LIBRARY_PATH");
+	FREE(&l->copies.v[0].soname);
+	l->copies.v[0].soname = xstrdup("libcudart.so.11.0");
+
 	/* Survey: another major resolves. */
 	l = lib(f, "libcudart.so.13");
 	found(l, STEP_CACHE, STEP_CACHE, "/usr/local/cuda-13.0/lib64/libcudart.so.13",
