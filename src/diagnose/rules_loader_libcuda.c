@@ -120,6 +120,9 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 		char *dir = path_dirname(real->path);
 
 		if (lr_ldconfig_scans(facts, dir)) {
+			/* No libcuda.so.1 exists yet: ldconfig makes the link
+			 * from the file's SONAME, so it always changes the
+			 * answer here. */
 			lr_fix_comment(f, _("make the libcuda.so.1 link and rebuild "
 			    "the cache:"));
 			fd_ldconfig(f);
