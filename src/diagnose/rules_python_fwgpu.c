@@ -160,9 +160,16 @@ arch_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	if (lr_streq(fw->name, "pytorch") && !pr_from_conda(e, fw->package) &&
 	    pr_cc_parse(a->first_cuda, &ma, &mi)) {
 		char *url = xasprintf("https://download.pytorch.org/whl/cu%u%u", ma, mi);
+		struct fix_want want = { .channel = "pip", .package = "torch",
+		    .index_url = url, .upgrade = true };
+		struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
 
-		ip_fix_line(f, pr_pip(e, "install", "--upgrade", "torch",
-		    "--index-url", url, NULL));
+		/* Only an index PyTorch published (the catalogue). */
+		if (!fixcmd_install(c->m != NULL ? c->m : builtin, f, e, &want, 1))
+			pr_commentf(f, _("PyTorch published no torch on %s: pick the "
+			    "release and CUDA at "
+			    "https://pytorch.org/get-started/previous-versions/"), url);
+		matrix_free(builtin);
 		free(url);
 	} else if (lr_streq(fw->name, "tensorflow")) {
 		struct fix_want tf = { .channel = "pip",
