@@ -874,19 +874,15 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 
 		/* The jax[cudaNN] extras start at 0.4.26 (the catalogue): an
 		 * older jax has none to upgrade within. */
-		if (c->m != NULL && fixcmd_published(c->m, &want) == MATRIX_NO) {
+		if (fixcmd_published(cat, &want) == MATRIX_NO) {
 			want.pin = NULL;
 			pr_commentf(f, _("%s was first published after jax %s: "
 			    "upgrade jax and its CUDA plugin together"), extra,
 			    jrel != NULL ? jrel : "?");
 		}
-		if (c->m == NULL || fixcmd_published(c->m, &want) != MATRIX_NO) {
-			char *spec = want.pin != NULL ? pinned(extra, want.pin) :
-			    xstrdup(extra);
-
-			ip_fix_line(f, pr_pip(e, "install", "--upgrade", spec, NULL));
-			free(spec);
-		}
+		if (!fixcmd_install(cat, f, e, &want, 1))
+			pr_commentf(f, _("no %s was published: see "
+			    "https://docs.jax.dev/en/latest/installation.html"), extra);
 		free(extra);
 	} else if (is_cupy(fw)) {
 		char *name = p != NULL ? xstrdup(p->package) :
