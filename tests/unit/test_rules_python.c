@@ -568,6 +568,30 @@ test_published_only(void)
 	    "release at https://www.tensorflow.org/install/pip"),
 	    "the fix says so in words");
 	facts_free(f);
+
+	/* jax[cuda12] starts at 0.4.26: pinned where published, else the
+	 * newest, said so. */
+	e = setup(&f, "8.6", "550.54.15", PYENV_VENV);
+	pkg(e, "jax", "0.4.30");
+	fw(e, "jax", "jax", "0.4.30", FW_GPU_NO, NULL);
+	run(f);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]==0.4.30'"),
+	    "jax 0.4.30: its own release's CUDA 12 extra");
+	facts_free(f);
+	e = setup(&f, "8.6", "550.54.15", PYENV_VENV);
+	pkg(e, "jax", "0.4.20");
+	fw(e, "jax", "jax", "0.4.20", FW_GPU_NO, NULL);
+	run(f);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(!FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]==0.4.20'") &&
+	    FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]'"),
+	    "jax 0.4.20: no jax[cuda12]==0.4.20 (never published), the extra unpinned");
+	run_with(f, NULL);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(fd != NULL && !FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]==0.4.20'"),
+	    "without the run's matrix the built-in catalogue still decides");
+	facts_free(f);
 }
 
 /* spaCy on cupy-cuda11x on a machine with only CUDA 12 runtimes. */
