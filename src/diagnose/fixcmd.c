@@ -140,6 +140,9 @@ fixcmd_install(const struct matrix *m, struct finding *f,
 		strv_push(&words, "install");
 		if (want[0].upgrade)
 			strv_push(&words, "--upgrade");
+	} else if (want[0].upgrade) {
+		/* apt: only a newer version of what is installed. */
+		strv_push(&words, "--only-upgrade");
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (is_conda(channel)) {

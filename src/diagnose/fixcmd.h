@@ -25,7 +25,7 @@ struct fix_want {
 	const char	*max;
 	const char	*pin;
 	const char	*index_url;	/* pip: NULL is PyPI */
-	bool		 upgrade;	/* pip: "install --upgrade" */
+	bool		 upgrade;	/* pip: "install --upgrade"; apt: "--only-upgrade" */
 };
 
 /* Whether the catalogue holds w (MATRIX_YES), knows it does not

@@ -218,12 +218,29 @@ rx_explain_version(struct ctx *c, const struct explain_match *m)
 		return;
 	}
 	if (starts(m->version, "GLIBCXX_") || starts(m->version, "CXXABI_")) {
-		strv_pushf(&f->fix, _("# a newer libstdc++ defines %s; in a conda environment:"),
-		    m->version);
-		ip_fix_line(f, xstrdup("conda install -c conda-forge libstdcxx-ng"));
-		ip_fix_line(f, xstrdup("export LD_LIBRARY_PATH=\"$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\""));
-		lr_fix_comment(f, _("or system-wide (Debian/Ubuntu):"));
-		ip_fix_line(f, xstrdup("sudo apt-get install --only-upgrade libstdc++6"));
+		const struct fix_want cxx = { .channel = "conda-forge",
+		    .package = "libstdcxx-ng" };
+		const struct fix_want std6 = { .channel = "apt",
+		    .package = "libstdc++6", .upgrade = true };
+		struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
+		const struct matrix *cat = c->m != NULL ? c->m : builtin;
+
+		/* Both through the catalogue: a line only for what it holds. */
+		if (fixcmd_published(cat, &cxx) == MATRIX_YES) {
+			strv_pushf(&f->fix, _("# a newer libstdc++ defines %s; in a conda environment:"),
+			    m->version);
+			fixcmd_install(cat, f, NULL, &cxx, 1);
+			ip_fix_line(f, xstrdup("export LD_LIBRARY_PATH=\"$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\""));
+		} else {
+			strv_pushf(&f->fix, _("# a newer libstdc++ defines %s: take "
+			    "one from the compiler that built the program"),
+			    m->version);
+		}
+		if (fixcmd_published(cat, &std6) == MATRIX_YES) {
+			lr_fix_comment(f, _("or system-wide (Debian/Ubuntu):"));
+			fixcmd_install(cat, f, NULL, &std6, 1);
+		}
+		matrix_free(builtin);
 		return;
 	}
 	if (lib != NULL && lib->via == STEP_LD_LIBRARY_PATH) {
@@ -299,12 +316,28 @@ rx_explain_wrong_class(struct ctx *c, const struct explain_match *m)
 		const char *src, *drv = rx_driver_version(c, &src);
 		char *branch = drv != NULL ? ip_branch_of(drv) : NULL;
 
-		lr_fix_comment(f, _("install the 64-bit driver library (Debian/Ubuntu):"));
-		if (branch != NULL)
-			ip_fix_line(f, xasprintf("sudo apt-get install libnvidia-compute-%s",
-			    branch));
-		else
+		char *pkg = branch != NULL ?
+		    xasprintf("libnvidia-compute-%s", branch) : NULL;
+		const struct fix_want want = { .channel = "apt", .package = pkg };
+		struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
+		const struct matrix *cat = c->m != NULL ? c->m : builtin;
+
+		/* The driver's own branch, where Ubuntu published a package of
+		 * it (the catalogue's apt rows); otherwise words, not a guess. */
+		if (pkg != NULL && fixcmd_published(cat, &want) == MATRIX_YES) {
+			lr_fix_comment(f, _("install the 64-bit driver library (Debian/Ubuntu):"));
+			fixcmd_install(cat, f, NULL, &want, 1);
+		} else if (pkg != NULL) {
+			strv_pushf(&f->fix, _("# Ubuntu published no %s that cudawiz "
+			    "knows: install the 64-bit library of driver %s from "
+			    "where that driver came from (NVIDIA's installer: "
+			    "https://www.nvidia.com/Download/index.aspx)"), pkg, drv);
+		} else {
+			lr_fix_comment(f, _("install the 64-bit driver library (Debian/Ubuntu):"));
 			ip_fix_line(f, xstrdup("sudo ubuntu-drivers install"));
+		}
+		matrix_free(builtin);
+		free(pkg);
 		free(branch);
 	} else if (explain_is_soname(m->soname)) {
 		ip_install_soname(&c->ip, f, m->soname);

@@ -362,12 +362,15 @@ not_found_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	if (lr_streq(r->fw->name, "tensorflow") && !pr_from_conda(e, r->fw->package) &&
 	    pr_release(r->fw->version, mm, sizeof mm) &&
 	    version_cmp_str(mm, "2.14") >= 0) {
-		char *spec = xasprintf("tensorflow[and-cuda]==%s", mm);
+		struct fix_want tf = { .channel = "pip",
+		    .package = "tensorflow[and-cuda]", .pin = mm };
 
-		lr_fix_comment(f, _("or let pip install every CUDA wheel this "
-		    "TensorFlow was built with:"));
-		ip_fix_line(f, pr_pip(e, "install", spec, NULL));
-		free(spec);
+		/* Only a release that was published with the extra. */
+		if (fixcmd_published(c->m, &tf) == MATRIX_YES) {
+			lr_fix_comment(f, _("or let pip install every CUDA wheel this "
+			    "TensorFlow was built with:"));
+			fixcmd_install(c->m, f, e, &tf, 1);
+		}
 	}
 	free(wheel);
 	free(stem);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
 #include "i18n.h"
@@ -529,16 +530,23 @@ conda_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	if (wheels_off.n > 0)
 		pr_fix_list(f, PR_PIP, e, pip_uninstall, &wheels_off);
 	if (!kept) {
-		char *spec = keep <= 11 ? xasprintf("cudatoolkit=%s", ver) :
-		    xasprintf("cuda-version=%s", ver);
+		/* cudatoolkit ends at 11.8, cuda-version starts at 12 with the
+		 * split packages: the catalogue says which exists. */
+		struct fix_want want[2] = {
+			{ .channel = "conda-forge", .package = "cuda-runtime" },
+			{ .channel = "conda-forge", .package = keep <= 11 ?
+			    "cudatoolkit" : "cuda-version", .pin = ver },
+		};
+		struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
+		const struct matrix *cat = c->m != NULL ? c->m : builtin;
 
-		if (keep <= 11)
-			ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge",
-			    spec, NULL));
-		else
-			ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge",
-			    "cuda-runtime", spec, NULL));
-		free(spec);
+		if (!(keep <= 11 ? fixcmd_install(cat, f, e, &want[1], 1) :
+		    fixcmd_install(cat, f, e, want, 2)))
+			pr_commentf(f, _("conda-forge published no CUDA %s runtime "
+			    "that cudawiz knows: take it from NVIDIA's archive "
+			    "(https://developer.nvidia.com/cuda-toolkit-archive)"),
+			    ver);
+		matrix_free(builtin);
 	}
 	strv_free(&rm);
 	strv_free(&wheels_off);

@@ -661,39 +661,41 @@ fix_torch(const struct matrix *m, struct finding *f, const struct py_env *e,
 }
 
 static void
-fix_tensorflow(struct finding *f,
+fix_tensorflow(const struct matrix *m, struct finding *f,
     const struct py_env *e, const struct framework_fact *fw, const char *rel,
     const struct matrix_build *b)
 {
-	char *spec;
 	bool bundles = b != NULL ? b->bundles_cuda != MATRIX_BUNDLES_NO :
 	    rel != NULL && version_cmp_str(rel, "2.14") >= 0;
+	struct fix_want want = { .channel = "pip", .pin = rel,
+	    .package = bundles ? "tensorflow[and-cuda]" :
+	    version_major_str(rel) == 1 ? "tensorflow-gpu" : "tensorflow" };
 
-	if (fw->package != NULL && !pkg_name_eq(fw->package, "tensorflow"))
-		fix_uninstall(f, e, fw->package);
-	if (bundles) {
-		spec = pinned("tensorflow[and-cuda]", rel);
-		ip_fix_line(f, pr_pip(e, "install", spec, NULL));
-		free(spec);
+	/* Only a release the catalogue holds (tensorflow[and-cuda] from
+	 * 2.14, tensorflow-gpu up to 2.11). */
+	if (fixcmd_published(m, &want) != MATRIX_YES) {
+		pr_commentf(f, _("no %s %s was published: pick a release at "
+		    "https://www.tensorflow.org/install/pip"), want.package,
+		    rel != NULL ? rel : "");
 		return;
 	}
-	spec = pinned(version_major_str(rel) == 1 ? "tensorflow-gpu" : "tensorflow",
-	    rel);
-	ip_fix_line(f, pr_pip(e, "install", spec, NULL));
-	free(spec);
-	if (b == NULL)
+	if (fw->package != NULL && !pkg_name_eq(fw->package, "tensorflow"))
+		fix_uninstall(f, e, fw->package);
+	fixcmd_install(m, f, e, &want, 1);
+	if (bundles || b == NULL)
 		return;
 	/* Before 2.14 TensorFlow takes CUDA and cuDNN from the system. */
-	if (e->kind == PYENV_CONDA) {
-		char *tk = xasprintf("cudatoolkit=%s", b->cuda);
-		char *dnn = b->cudnn != NULL ? xasprintf("cudnn=%s", b->cudnn) : NULL;
+	struct fix_want libs[2] = {
+		{ .channel = "conda-forge", .package = "cudatoolkit", .pin = b->cuda },
+		{ .channel = "conda-forge", .package = "cudnn", .pin = b->cudnn },
+	};
 
+	if (e->kind == PYENV_CONDA &&
+	    fixcmd_published(m, &libs[0]) == MATRIX_YES &&
+	    (b->cudnn == NULL || fixcmd_published(m, &libs[1]) == MATRIX_YES)) {
 		lr_fix_comment(f, _("it loads CUDA and cuDNN from the search path; "
 		    "the environment's lib/ is on it:"));
-		ip_fix_line(f, pr_conda(e, "install", "-c", "conda-forge", tk, dnn,
-		    NULL));
-		free(tk);
-		free(dnn);
+		fixcmd_install(m, f, e, libs, b->cudnn != NULL ? 2 : 1);
 	} else {
 		pr_commentf(f, _("TensorFlow %s loads CUDA %s and cuDNN %s from the "
 		    "loader's search path: install them and put their lib "
@@ -702,35 +704,76 @@ fix_tensorflow(struct finding *f,
 	}
 }
 
+static void fix_cupy(const struct matrix *m, struct finding *f,
+    const struct py_env *e, const char *name, const char *rel);
+
 /* spaCy runs on CuPy: its extra where the package offers it, else CuPy. */
 static void
-fix_spacy(struct finding *f, const struct py_env *e, const char *rel,
-    const char *variant, unsigned major)
+fix_spacy(const struct matrix *m, struct finding *f, const struct py_env *e,
+    const char *rel, const char *variant, unsigned major)
 {
 	const struct py_package *sp = py_env_package(e, "spacy");
 	char *v = variant != NULL ? xstrdup(variant) : xasprintf("cuda%ux", major);
 	char *spec;
 
+	/* The extra is in the installed spaCy's own metadata: it exists. */
 	if (sp != NULL && strv_contains(&sp->extras, v)) {
 		char *extra = xasprintf("spacy[%s]", v);
 
 		spec = pinned(extra, rel);
 		free(extra);
+		ip_fix_line(f, pr_pip(e, "install", spec, NULL));
+		free(spec);
 	} else {
 		spec = xasprintf("cupy-%s", v);
+		fix_cupy(m, f, e, spec, NULL);
+		free(spec);
 	}
-	ip_fix_line(f, pr_pip(e, "install", spec, NULL));
-	free(spec);
 	free(v);
+}
+
+/* CuPy's wheel for one CUDA (cupy-cuda12x …) at release rel (NULL: any),
+ * where CuPy published it; otherwise words and its install page. */
+static void
+fix_cupy(const struct matrix *m, struct finding *f, const struct py_env *e,
+    const char *name, const char *rel)
+{
+	struct fix_want want = { .channel = "pip", .package = name, .pin = rel };
+
+	if (fixcmd_published(m, &want) == MATRIX_YES) {
+		fixcmd_install(m, f, e, &want, 1);
+		return;
+	}
+	pr_commentf(f, _("CuPy published no %s %s: pick the package for this "
+	    "CUDA at https://docs.cupy.dev/en/stable/install.html"), name,
+	    rel != NULL ? rel : "");
 }
 
 /* A framework conda installed: conda-forge's CUDA build of it. */
 static void
-fix_conda_build(struct finding *f, const struct py_env *e,
-    const struct framework_fact *fw, const char *rel, const char *cuda)
+fix_conda_build(const struct matrix *m, struct finding *f,
+    const struct py_env *e, const struct framework_fact *fw, const char *rel,
+    const char *cuda)
 {
-	char *spec, *cv = cuda != NULL ? xasprintf("cuda-version=%s", cuda) : NULL;
+	struct fix_want pkg = { .channel = "conda-forge", .package = fw->package,
+	    .pin = rel };
+	struct fix_want ver = { .channel = "conda-forge",
+	    .package = "cuda-version", .pin = cuda };
+	char *spec, *cv = NULL;
 
+	/* The package at that release, and cuda-version (from 11.2) only
+	 * where conda-forge has it: the catalogue says. */
+	if (fixcmd_published(m, &pkg) != MATRIX_YES) {
+		pr_commentf(f, _("conda-forge published no %s %s that cudawiz "
+		    "knows: see https://anaconda.org/conda-forge/%s for its CUDA "
+		    "builds"), fw->package, rel != NULL ? rel : "", fw->package);
+		return;
+	}
+	if (cuda != NULL && fixcmd_published(m, &ver) == MATRIX_YES)
+		cv = xasprintf("cuda-version=%s", cuda);
+	else if (cuda != NULL)
+		pr_commentf(f, _("conda-forge has no cuda-version %s: pick the "
+		    "build for CUDA %s by hand"), cuda, cuda);
 	if (is_cupy(fw))
 		spec = pinned(fw->package, rel);
 	else
@@ -801,6 +844,9 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	bool have_cuda = b != NULL && pr_major_minor(b->cuda, cuda, sizeof cuda);
 	const char *variant = b != NULL && variant_ok(b->variant) ? b->variant : NULL;
 	unsigned major = have_cuda ? version_major_str(cuda) : fallback_major(c);
+	/* Without the run's matrix, the built-in catalogue still decides. */
+	struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
+	const struct matrix *cat = c->m != NULL ? c->m : builtin;
 
 	if (have_cuda)
 		pr_commentf(f, _("install the GPU build of %s for CUDA %s, which "
@@ -812,11 +858,11 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 		pr_commentf(f, _("install the GPU build of %s:"),
 		    fw->package != NULL ? fw->package : fw->name);
 	if (fw->package != NULL && pr_from_conda(e, fw->package)) {
-		fix_conda_build(f, e, fw, rel, have_cuda ? cuda : NULL);
+		fix_conda_build(cat, f, e, fw, rel, have_cuda ? cuda : NULL);
 	} else if (lr_streq(fw->name, "pytorch")) {
 		fix_torch(c->m, f, e, rel, variant);
 	} else if (lr_streq(fw->name, "tensorflow")) {
-		fix_tensorflow(f, e, fw, rel, b);
+		fix_tensorflow(cat, f, e, fw, rel, b);
 	} else if (lr_streq(fw->name, "jax")) {
 		const struct py_package *jax = py_env_package(e, "jax");
 		char *extra = variant != NULL ? xasprintf("jax[%s]", variant) :
@@ -828,41 +874,45 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 
 		/* The jax[cudaNN] extras start at 0.4.26 (the catalogue): an
 		 * older jax has none to upgrade within. */
-		if (c->m != NULL && fixcmd_published(c->m, &want) == MATRIX_NO) {
+		if (fixcmd_published(cat, &want) == MATRIX_NO) {
 			want.pin = NULL;
 			pr_commentf(f, _("%s was first published after jax %s: "
 			    "upgrade jax and its CUDA plugin together"), extra,
 			    jrel != NULL ? jrel : "?");
 		}
-		if (c->m == NULL || fixcmd_published(c->m, &want) != MATRIX_NO) {
-			char *spec = want.pin != NULL ? pinned(extra, want.pin) :
-			    xstrdup(extra);
-
-			ip_fix_line(f, pr_pip(e, "install", "--upgrade", spec, NULL));
-			free(spec);
-		}
+		if (!fixcmd_install(cat, f, e, &want, 1))
+			pr_commentf(f, _("no %s was published: see "
+			    "https://docs.jax.dev/en/latest/installation.html"), extra);
 		free(extra);
 	} else if (is_cupy(fw)) {
 		char *name = p != NULL ? xstrdup(p->package) :
 		    xasprintf("cupy-cuda%ux", major);
-		char *spec = pinned(name, p != NULL ? rel : NULL);
+		struct fix_want want = { .channel = "pip", .package = name,
+		    .pin = p != NULL ? rel : NULL };
 
-		if (fw->package != NULL && !pkg_name_eq(fw->package, name))
+		if (fw->package != NULL && !pkg_name_eq(fw->package, name) &&
+		    fixcmd_published(cat, &want) == MATRIX_YES)
 			fix_uninstall(f, e, fw->package);
-		ip_fix_line(f, pr_pip(e, "install", spec, NULL));
+		fix_cupy(cat, f, e, name, want.pin);
 		free(name);
-		free(spec);
 	} else if (lr_streq(fw->name, "spacy")) {
-		fix_spacy(f, e, rel, variant, major);
-	} else if (lr_streq(fw->name, "onnxruntime") && c->m != NULL) {
-		fix_onnxruntime(c->m, f, e, fw, rel, major);
-	} else if (lr_streq(fw->name, "onnxruntime") || lr_streq(fw->name, "paddlepaddle")) {
+		fix_spacy(cat, f, e, rel, variant, major);
+	} else if (lr_streq(fw->name, "onnxruntime")) {
+		fix_onnxruntime(cat, f, e, fw, rel, major);
+	} else if (lr_streq(fw->name, "paddlepaddle")) {
 		char *gpu = xasprintf("%s-gpu", fw->name);
-		char *spec = pinned(gpu, rel);
+		struct fix_want want = { .channel = "pip", .package = gpu,
+		    .pin = rel };
 
-		if (fw->package != NULL && !pkg_name_eq(fw->package, gpu))
-			fix_uninstall(f, e, fw->package);
-		ip_fix_line(f, pr_pip(e, "install", spec, NULL));
+		if (fixcmd_published(cat, &want) != MATRIX_YES) {
+			pr_commentf(f, _("PyPI has no %s %s that cudawiz knows: see "
+			    "the project's install page for its CUDA builds"), gpu,
+			    rel != NULL ? rel : "");
+		} else {
+			if (fw->package != NULL && !pkg_name_eq(fw->package, gpu))
+				fix_uninstall(f, e, fw->package);
+			fixcmd_install(cat, f, e, &want, 1);
+		}
 		/* PyPI carries the default build; the others have their own
 		 * package index. */
 		if (b != NULL && !b->is_default && variant != NULL)
@@ -870,7 +920,6 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 			    "comes from the project's own package index (see its "
 			    "install page)"), gpu, variant);
 		free(gpu);
-		free(spec);
 	} else {
 		pr_commentf(f, _("%s publishes its CUDA builds as separate packages: "
 		    "install the one for CUDA %u"), fw->name != NULL ? fw->name : "?",
@@ -878,6 +927,7 @@ pr_fix_build(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	}
 	if (p != NULL && p->driver_short && have_cuda)
 		pr_fix_driver(c, f, cuda, NULL);
+	matrix_free(builtin);
 }
 
 /* ------------------------------------------------------------- drivers */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
 #include "i18n.h"
@@ -159,13 +160,28 @@ arch_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
 	if (lr_streq(fw->name, "pytorch") && !pr_from_conda(e, fw->package) &&
 	    pr_cc_parse(a->first_cuda, &ma, &mi)) {
 		char *url = xasprintf("https://download.pytorch.org/whl/cu%u%u", ma, mi);
+		struct fix_want want = { .channel = "pip", .package = "torch",
+		    .index_url = url, .upgrade = true };
+		struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
 
-		ip_fix_line(f, pr_pip(e, "install", "--upgrade", "torch",
-		    "--index-url", url, NULL));
+		/* Only an index PyTorch published (the catalogue). */
+		if (!fixcmd_install(c->m != NULL ? c->m : builtin, f, e, &want, 1))
+			pr_commentf(f, _("PyTorch published no torch on %s: pick the "
+			    "release and CUDA at "
+			    "https://pytorch.org/get-started/previous-versions/"), url);
+		matrix_free(builtin);
 		free(url);
 	} else if (lr_streq(fw->name, "tensorflow")) {
-		ip_fix_line(f, pr_pip(e, "install", "--upgrade",
-		    "tensorflow[and-cuda]", NULL));
+		struct fix_want tf = { .channel = "pip",
+		    .package = "tensorflow[and-cuda]", .upgrade = true };
+		struct matrix *builtin = c->m == NULL ? matrix_embedded() : NULL;
+		const struct matrix *cat = c->m != NULL ? c->m : builtin;
+
+		/* Through the catalogue (the extra starts at 2.14). */
+		if (!fixcmd_install(cat, f, e, &tf, 1))
+			lr_fix_comment(f, _("see https://www.tensorflow.org/install/pip "
+			    "for the release built with that CUDA"));
+		matrix_free(builtin);
 	} else if (fw->package != NULL) {
 		ip_fix_line(f, pr_pip(e, "install", "--upgrade", fw->package, NULL));
 	}

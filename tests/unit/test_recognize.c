@@ -626,6 +626,25 @@ rules_version(void)
 	f = world_find(&w, FINDING_SONAME_VERSION_MISMATCH);
 	ok(f != NULL && has_line(&f->fix, "conda install -c conda-forge libstdcxx-ng"),
 	    "rules: GLIBCXX: a newer libstdc++");
+	ok(f != NULL && has_line(&f->fix, "sudo apt-get install --only-upgrade libstdc++6"),
+	    "rules: GLIBCXX: or the system's, through the catalogue");
+	world_free(&w);
+
+	/* The 64-bit driver library: the driver's own branch where Ubuntu
+	 * published it (550), words where the catalogue has no package of
+	 * the branch (555 was a new-feature branch Ubuntu skipped). */
+	world_init(&w, "550.54.15");
+	world_explain(&w, "./app: error while loading shared libraries: libcuda.so.1: wrong ELF class: ELFCLASS32");
+	f = world_find(&w, FINDING_BROKEN_LIBRARY);
+	ok(f != NULL && has_line(&f->fix, "sudo apt-get install libnvidia-compute-550"),
+	    "rules: wrong class: libnvidia-compute of the driver's branch");
+	world_free(&w);
+	world_init(&w, "555.42.02");
+	world_explain(&w, "./app: error while loading shared libraries: libcuda.so.1: wrong ELF class: ELFCLASS32");
+	f = world_find(&w, FINDING_BROKEN_LIBRARY);
+	ok(f != NULL && !has_line(&f->fix, "sudo apt-get install libnvidia-compute-555") &&
+	    has_part(&f->fix, "Ubuntu published no libnvidia-compute-555 that cudawiz knows"),
+	    "rules: wrong class: no package of branch 555 is known: words, not a command");
 	world_free(&w);
 }
 

@@ -546,6 +546,54 @@ test_spacy(void)
 	facts_free(f);
 }
 
+/* Issue 18: the install lines of these rules come from the catalogue.
+ * tensorflow-gpu was published from 1.5: a 1.4 build gets words, never
+ * the command (and its CPU build is not removed for nothing). */
+static void
+test_published_only(void)
+{
+	struct facts *f;
+	struct py_env *e;
+	const struct finding *fd;
+
+	e = setup(&f, "8.6", "550.54.15", PYENV_VENV);
+	pkg(e, "tensorflow", "1.4.0");
+	fw(e, "tensorflow", "tensorflow", "1.4.0", FW_GPU_NO, NULL);
+	run(f);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(fd != NULL, "tensorflow 1.4 CPU-only on a GPU machine: FRAMEWORK_CPU_ONLY");
+	ok(!FIX(fd, PY " -m pip install tensorflow-gpu==1.4.0"),
+	    "no tensorflow-gpu 1.4.0 line: it was never published");
+	ok(FIX(fd, "# no tensorflow-gpu 1.4.0 was published: pick a "
+	    "release at https://www.tensorflow.org/install/pip"),
+	    "the fix says so in words");
+	facts_free(f);
+
+	/* jax[cuda12] starts at 0.4.26: pinned where published, else the
+	 * newest, said so. */
+	e = setup(&f, "8.6", "550.54.15", PYENV_VENV);
+	pkg(e, "jax", "0.4.30");
+	fw(e, "jax", "jax", "0.4.30", FW_GPU_NO, NULL);
+	run(f);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]==0.4.30'"),
+	    "jax 0.4.30: its own release's CUDA 12 extra");
+	facts_free(f);
+	e = setup(&f, "8.6", "550.54.15", PYENV_VENV);
+	pkg(e, "jax", "0.4.20");
+	fw(e, "jax", "jax", "0.4.20", FW_GPU_NO, NULL);
+	run(f);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(!FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]==0.4.20'") &&
+	    FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]'"),
+	    "jax 0.4.20: no jax[cuda12]==0.4.20 (never published), the extra unpinned");
+	run_with(f, NULL);
+	fd = get(FINDING_FRAMEWORK_CPU_ONLY);
+	ok(fd != NULL && !FIX(fd, PY " -m pip install --upgrade 'jax[cuda12]==0.4.20'"),
+	    "without the run's matrix the built-in catalogue still decides");
+	facts_free(f);
+}
+
 /* spaCy on cupy-cuda11x on a machine with only CUDA 12 runtimes. */
 static void
 test_cupy11_on_cuda12(void)
@@ -1282,6 +1330,7 @@ main(void)
 	test_cpu_only();
 	test_spacy();
 	test_cupy11_on_cuda12();
+	test_published_only();
 	test_linked_not_found();
 	test_pins();
 	test_mixed_majors();
