@@ -11,7 +11,6 @@
 #include "matrix/matrix.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"
-#include "util/strbuf.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -28,15 +27,6 @@ line(struct finding *f, char *owned)
 		free(owned);
 	else
 		strv_push_owned(&f->fix, owned);
-}
-
-static char *
-quoted(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	shquote(&sb, s);
-	return strbuf_take(&sb);
 }
 
 static unsigned
@@ -405,7 +395,7 @@ fd_build_module(struct finding *f, const struct facts *facts,
 {
 	const struct driver_facts *d = &facts->driver;
 	const char *ver = userspace_version(facts), *module = NULL;
-	char *qk = quoted(kernel);
+	char *qk = shquote_new(kernel);
 
 	for (size_t i = 0; i < d->dkms.n && ver != NULL && module == NULL; i++)
 		if (strcmp(d->dkms.v[i].version, ver) == 0)
@@ -422,7 +412,7 @@ fd_build_module(struct finding *f, const struct facts *facts,
 static bool
 builds_for(const struct finding *f, const char *kernel)
 {
-	char *qk = quoted(kernel);
+	char *qk = shquote_new(kernel);
 	char *l = xasprintf("sudo apt-get install linux-headers-%s", qk);
 	bool has = strv_contains(&f->fix, l);
 

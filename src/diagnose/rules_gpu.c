@@ -78,16 +78,6 @@ gpu_evidence(struct finding *f, const struct gpu_fact *g)
 		    g->pci_address, g->vendor_id, g->device_id, drv);
 }
 
-/* "shquote(s)" as a new string. */
-static char *
-quoted(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	shquote(&sb, s);
-	return strbuf_take(&sb);
-}
-
 static void
 fix_comment(struct finding *f, const char *text)
 {
@@ -387,7 +377,7 @@ rule_mismatch(const struct facts *facts, struct findings *out)
 			    !version_parse(l->version, &lv) ||
 			    version_cmp(&kv, &lv) == 0)
 				continue;
-			q = quoted(l->path);
+			q = shquote_new(l->path);
 			strv_pushf(&f->fix, "dpkg -S %s", q);
 			strv_pushf(&f->fix, "#   sudo rm -- %s", q);
 			free(q);
@@ -563,7 +553,7 @@ visible_prefix(const struct visible *vis)
 			strbuf_putc(&sb, ',');
 		strbuf_puts(&sb, vis->entries.v[i]);
 	}
-	q = quoted(strbuf_str(&sb));
+	q = shquote_new(strbuf_str(&sb));
 	strbuf_free(&sb);
 	return q;
 }
@@ -581,8 +571,8 @@ rule_visible(const struct facts *facts, struct findings *out)
 	visible_parse(facts, var->value, &vis);
 	if (vis.why == NULL)
 		goto out;
-	qval = quoted(var->value);
-	qent = quoted(vis.entries.v[vis.cut]);
+	qval = shquote_new(var->value);
+	qent = shquote_new(vis.entries.v[vis.cut]);
 	if (var->value[0] == '\0') {
 		f = finding_add(out, FINDING_NO_VISIBLE_DEVICES,
 		    _("CUDA_VISIBLE_DEVICES is set but empty, which hides every "

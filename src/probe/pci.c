@@ -22,6 +22,7 @@
 #include "probe/pciids.h"
 #include "probe/probe.h"
 #include "util/strbuf.h"
+#include "util/utf8width.h"
 #include "util/xalloc.h"
 
 #define PCI_DEVICES	"/sys/bus/pci/devices"
@@ -34,20 +35,6 @@
 #define INFO_CAP	(16 * 1024)
 /* A device name longer than this is not one from a sane database. */
 #define NAME_MAX_LEN	256
-
-/* True when s (len bytes) holds no control characters. Bytes >= 0x80 are
- * allowed: names may be UTF-8, and the presenters mend invalid sequences. */
-static bool
-text_clean(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x20 || c == 0x7f)
-			return false;
-	}
-	return true;
-}
 
 /*
  * Parses a sysfs hex attribute ("0x10de\n"): optional 0x, 1 to 8 hex
@@ -136,7 +123,7 @@ probe_kernel_driver(struct probe_ctx *ctx, const char *dir, struct gpu_fact *g)
 	}
 	base = strrchr(target, '/');
 	base = base != NULL ? base + 1 : target;
-	if (*base == '\0' || strlen(base) > 64 || !text_clean(base, strlen(base)) ||
+	if (*base == '\0' || strlen(base) > 64 || !text_is_clean(base, strlen(base)) ||
 	    strchr(base, ' ') != NULL) {
 		fact_unreadable(&g->kernel_driver, _("%s: not a driver name"), path);
 		facts_note(ctx->facts, path, _("the link target is not a driver name"));
@@ -185,7 +172,7 @@ info_value(const char *data, const char *key)
 			while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t' ||
 			    v[n - 1] == '\r'))
 				n--;
-			if (n == 0 || n > NAME_MAX_LEN || !text_clean(v, n))
+			if (n == 0 || n > NAME_MAX_LEN || !text_is_clean(v, n))
 				return NULL;
 			return xstrndup(v, n);
 		}

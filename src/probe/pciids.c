@@ -15,6 +15,7 @@
 
 #include "i18n.h"
 #include "probe/pciids.h"
+#include "util/utf8width.h"
 #include "util/xalloc.h"
 
 #define CHUNK		(64 * 1024)
@@ -69,18 +70,6 @@ device_line_id(const char *s, size_t len)
 	return v;
 }
 
-static bool
-text_clean(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x20 || c == 0x7f)
-			return false;
-	}
-	return true;
-}
-
 /* One whole line (no newline). False once the scan has what it wants. */
 static bool
 scan_line(struct scan *sc, const char *s, size_t len)
@@ -114,7 +103,7 @@ scan_line(struct scan *sc, const char *s, size_t len)
 		while (nl > 0 && name[nl - 1] == ' ')
 			nl--;
 		/* A damaged name names nothing; the id stays unnamed. */
-		if (nl > 0 && nl <= NAME_MAX_LEN && text_clean(name, nl))
+		if (nl > 0 && nl <= NAME_MAX_LEN && text_is_clean(name, nl))
 			sc->names[i] = xstrndup(name, nl);
 		sc->left--;
 	}

@@ -30,3 +30,12 @@ shquote_always(struct strbuf *sb, const char *s)
 	}
 	strbuf_putc(sb, '\'');
 }
+
+char *
+shquote_new(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	shquote(&sb, s);
+	return strbuf_take(&sb);
+}

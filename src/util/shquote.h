@@ -11,5 +11,7 @@ void	shquote(struct strbuf *sb, const char *s);
 /* The same, always in single quotes (a script's values: one form, so a
  * reader never wonders why one path is quoted and the next is not). */
 void	shquote_always(struct strbuf *sb, const char *s);
+/* shquote(s) as a new string (the caller frees it): for a fix line. */
+char	*shquote_new(const char *s);
 
 #endif

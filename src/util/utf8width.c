@@ -117,3 +117,15 @@ utf8_width(const char *s)
 {
 	return utf8_width_n(s, strlen(s));
 }
+
+bool
+text_is_clean(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7f)
+			return false;
+	}
+	return true;
+}

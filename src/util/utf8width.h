@@ -5,6 +5,7 @@
 #ifndef CUDAWIZ_UTF8WIDTH_H
 #define CUDAWIZ_UTF8WIDTH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The length (1 to 4) of the well-formed UTF-8 sequence at p, reading at
@@ -23,5 +24,9 @@ long	utf8_decode(const unsigned char *p, size_t *len);
 int	utf8_cp_width(long cp);
 int	utf8_width(const char *s);
 int	utf8_width_n(const char *s, size_t n);
+/* True when s (len bytes) holds no C0 control character and no DEL: a
+ * name read from a file that may be shown as it is. Bytes >= 0x80 pass
+ * (names may be UTF-8; the presenters mend invalid sequences). */
+bool	text_is_clean(const char *s, size_t len);
 
 #endif
