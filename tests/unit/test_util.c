@@ -76,6 +76,7 @@ test_shquote(void)
 		{ "$HOME`x`", "'$HOME`x`'" },
 		{ "a\nb", "'a\nb'" },
 	};
+	char *q;
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct strbuf sb = STRBUF_INIT;
@@ -83,6 +84,9 @@ test_shquote(void)
 		shquote(&sb, cases[i].in);
 		is_str(strbuf_str(&sb), cases[i].out, "shquote case %zu", i);
 		strbuf_free(&sb);
+		q = shquote_new(cases[i].in);
+		is_str(q, cases[i].out, "shquote_new case %zu", i);
+		free(q);
 	}
 }
 
@@ -188,6 +192,12 @@ test_utf8_seq(void)
 	ok(utf8_decode(U("\xfa\x80"), &len) == -1 && len == 1,
 	    "a byte that can never lead is skipped alone");
 	ok(utf8_width("caf\xc3\xa9 \xe6\xbc\xa2") == 7, "widths add up");
+	ok(text_is_clean("GF117M [GeForce 610M] caf\xc3\xa9", 27),
+	    "printable ASCII and UTF-8 bytes are clean");
+	ok(!text_is_clean("GA102\tx", 7), "a tab is a control character");
+	ok(!text_is_clean("a\x7f", 2), "DEL is a control character");
+	ok(!text_is_clean("ab\0cd", 5), "a NUL inside the length is caught");
+	ok(text_is_clean("ab\ncd", 2), "only len bytes are looked at");
 #undef U
 }
 
