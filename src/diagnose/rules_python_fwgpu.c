@@ -257,37 +257,108 @@ arch_finding(const struct pr_ctx *c, const struct py_env *e,
 	arch_fix(c, f, e, fw, g->cc.value);
 }
 
+/* PTX for a compute capability runs on it and every later one (once
+ * the driver JIT-compiles it). */
+static bool
+ptx_covers(const struct strv *ptx, const char *cc)
+{
+	unsigned gma, gmi, ma, mi;
+
+	if (!pr_cc_parse(cc, &gma, &gmi))
+		return false;
+	for (size_t i = 0; i < ptx->n; i++)
+		if (pr_cc_parse(ptx->v[i], &ma, &mi) &&
+		    (ma < gma || (ma == gma && mi <= gmi)))
+			return true;
+	return false;
+}
+
+/* "the compatibility data (matrix: secondary, https://…)" */
+static char *
+matrix_words(const struct pr_ctx *c, const struct framework_fact *fw,
+    const struct matrix_build *b)
+{
+	const struct matrix_framework *row = pr_fw_row(c, fw);
+
+	return xasprintf(_("from the compatibility data (matrix: %s; source: %s)"),
+	    row != NULL ? matrix_status_name(row->status) : "?",
+	    b->ccs_source != NULL ? b->ccs_source : _("none listed"));
+}
+
+/* Why the files gave no answer. */
+static const char *
+unread_why(const struct framework_fact *fw)
+{
+	return fw->archs.error != NULL ? fw->archs.error :
+	    _("no library of it with GPU code was found");
+}
+
 /* Where the build's files were not read, the matrix's list of the code
- * a build carries says it, less surely. */
+ * a build carries says it, less surely: binary > matrix > unknown. */
 static void
 arch_from_matrix(const struct pr_ctx *c, const struct py_env *e,
-    const struct framework_fact *fw, const struct gpu_fact *g)
+    const struct framework_fact *fw, const struct gpu_fact *g,
+    const struct matrix_build *b)
 {
-	const struct matrix_build *b = matrix_framework_build(pr_fw_row(c, fw),
-	    fw->variant);
-	char *fwd, *envw, *ccs;
+	char *fwd, *envw, *ccs, *ptx, *src;
 	struct finding *f;
+	bool covered = pr_ccs_cover(&b->ccs, g->cc.value) ||
+	    ptx_covers(&b->ptx, g->cc.value);
 
-	if (b == NULL || b->ccs.n == 0 || pr_ccs_cover(&b->ccs, g->cc.value))
-		return;
 	fwd = pr_fw_words(fw);
 	envw = pr_env_words(e);
 	ccs = joined(&b->ccs);
-	f = finding_add(c->out, FINDING_GPU_ARCH_UNSUPPORTED,
-	    _("%s in %s is built for compute capabilities %s, and this GPU is "
-	    "%s: its kernels will not run here (\"no kernel image is available "
-	    "for execution on the device\") unless the build also carries PTX "
-	    "the driver can compile."), fwd, envw, ccs, g->cc.value);
-	f->severity = SEV_WARNING;
+	ptx = joined(&b->ptx);
+	src = matrix_words(c, fw, b);
+	if (covered)
+		f = finding_add(c->out, FINDING_GPU_ARCH_UNCHECKED,
+		    _("The GPU code in %s in %s could not be checked from its "
+		    "files; the compatibility data says its build carries code "
+		    "for compute capabilities %s (PTX: %s), which includes this "
+		    "GPU (%s)."), fwd, envw, ccs, ptx, g->cc.value);
+	else
+		f = finding_add(c->out, FINDING_GPU_ARCH_UNSUPPORTED,
+		    _("%s in %s is built for compute capabilities %s (PTX: %s), "
+		    "and this GPU is %s: its kernels will not run here (\"no "
+		    "kernel image is available for execution on the device\"). "
+		    "This comes from the compatibility data, as the build's own "
+		    "files could not be read."), fwd, envw, ccs, ptx, g->cc.value);
+	f->severity = covered ? SEV_INFO : SEV_WARNING;
 	strv_pushf(&f->evidence, _("GPU %s: compute capability %s"),
 	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value);
-	strv_pushf(&f->evidence, _("matrix: the %s build of %s carries code for %s "
-	    "(its files were not read)"), fw->variant, fw->package != NULL ?
-	    fw->package : fw->name, ccs);
+	strv_pushf(&f->evidence, _("the files: %s"), unread_why(fw));
+	strv_pushf(&f->evidence, _("the %s build of %s carries code for %s, "
+	    "PTX for %s, %s"), b->variant != NULL ? b->variant : fw->version,
+	    fw->package != NULL ? fw->package : fw->name, ccs, ptx, src);
+	finding_evidence_cap(f, EVIDENCE_MAX);
 	free(fwd);
 	free(envw);
 	free(ccs);
-	arch_fix(c, f, e, fw, g->cc.value);
+	free(ptx);
+	free(src);
+	if (!covered)
+		arch_fix(c, f, e, fw, g->cc.value);
+}
+
+/* Neither the files nor the matrix say: a note, never an error. */
+static void
+arch_unchecked(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw, const struct gpu_fact *g)
+{
+	char *fwd = pr_fw_words(fw), *envw = pr_env_words(e);
+	struct finding *f;
+
+	f = finding_add(c->out, FINDING_GPU_ARCH_UNCHECKED,
+	    _("Whether %s in %s has kernels for this GPU (compute capability "
+	    "%s) could not be checked: its files could not be read and the "
+	    "compatibility data lists no architectures for this build."),
+	    fwd, envw, g->cc.value);
+	f->severity = SEV_INFO;
+	strv_pushf(&f->evidence, _("GPU %s: compute capability %s"),
+	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value);
+	strv_pushf(&f->evidence, _("the files: %s"), unread_why(fw));
+	free(fwd);
+	free(envw);
 }
 
 void
@@ -295,9 +366,14 @@ pr_rule_arch(const struct pr_ctx *c, const struct py_env *e,
     const struct framework_fact *fw)
 {
 	struct strv seen = STRV_INIT;
+	const struct matrix_build *b = NULL;
 
 	if (fw->gpu == FW_GPU_NO)
 		return;
+	if (!fw->archs.read && c->m != NULL)
+		b = matrix_framework_build(pr_fw_row(c, fw), fw->variant);
+	if (b != NULL && b->ccs.n == 0 && b->ptx.n == 0)
+		b = NULL;
 	for (size_t i = 0; i < c->facts->gpus.n; i++) {
 		const struct gpu_fact *g = &c->facts->gpus.v[i];
 
@@ -306,8 +382,10 @@ pr_rule_arch(const struct pr_ctx *c, const struct py_env *e,
 		strv_push(&seen, g->cc.value);
 		if (fw->archs.read)
 			arch_finding(c, e, fw, g);
-		else if (c->m != NULL && fw->variant != NULL)
-			arch_from_matrix(c, e, fw, g);
+		else if (b != NULL)
+			arch_from_matrix(c, e, fw, g, b);
+		else if (fw->archs.error != NULL)
+			arch_unchecked(c, e, fw, g);
 	}
 	strv_free(&seen);
 }

@@ -153,10 +153,34 @@ struct matrix_build {
 	enum matrix_bundles	 bundles_cuda;	/* through nvidia-* wheels */
 	struct strv		 ccs;		/* code it carries; empty: not known */
 	bool			 is_default;	/* what a plain install gets */
+	/* Added for issue 19, optional: the compute capabilities it also
+	 * carries PTX for ("12.0" of TORCH_CUDA_ARCH_LIST's "12.0+PTX"),
+	 * and where ccs and ptx were read; NULL: not said. */
+	struct strv		 ptx;
+	char			*ccs_source;
 };
 
 struct matrix_builds {
 	struct matrix_build	*v;
+	size_t			 n, cap;
+};
+
+/* A rule the framework itself enforces (data/SCHEMA.md "checks"), by
+ * its own package and versions, whichever row of the framework holds it:
+ * JAX refuses a cuDNN older than the jax package's minimum at start-up;
+ * TensorFlow 1.x links libcuda.so.1 at import. */
+struct matrix_fw_check {
+	char			*package;	/* whose version decides: "jax" */
+	struct matrix_range	 versions;
+	char			*library;	/* "cudnn", "cublas", "libcuda", "nvidia-wheels" */
+	char			*min;		/* the minimum it accepts; NULL: none */
+	char			*when;		/* "startup", "import" or "runpath" */
+	char			*source;	/* where it was read */
+	enum matrix_status	 status;
+};
+
+struct matrix_fw_checks {
+	struct matrix_fw_check	*v;
 	size_t			 n, cap;
 };
 
@@ -166,6 +190,7 @@ struct matrix_framework {
 	struct matrix_range	 versions;
 	struct matrix_builds	 builds;
 	enum matrix_status	 status;
+	struct matrix_fw_checks	 checks;	/* optional; empty: none known */
 };
 
 /* One installable name on one channel, as published. data/SCHEMA.md
@@ -363,6 +388,11 @@ const struct matrix_framework *matrix_framework(const struct matrix *m,
  * the build a plain install gets: the one marked default, or the only one.
  * NULL when there is none (several builds, none the default: walk
  * fw->builds). */
+/* The check of framework name for package at version on library (any
+ * library when NULL) and when, or NULL. */
+const struct matrix_fw_check *matrix_framework_check(const struct matrix *m,
+		    const char *name, const char *package, const char *version,
+		    const char *library, const char *when);
 const struct matrix_build *matrix_framework_build(
 	    const struct matrix_framework *fw, const char *variant);
 

@@ -550,6 +550,20 @@ mx_check_framework(struct ctx *c, const void *row)
 	return 0;
 }
 
+/* The moments a framework's own check acts at (data/SCHEMA.md). */
+int
+mx_check_fw_check(struct ctx *c, const void *row)
+{
+	static const char *const words[] = { "startup", "import", "runpath" };
+	const struct matrix_fw_check *k = row;
+
+	for (size_t i = 0; i < NWORDS(words); i++)
+		if (strcmp(k->when, words[i]) == 0)
+			return 0;
+	push_key(c, "when");
+	return fail(c, _("\"%s\" is not startup, import or runpath"), k->when);
+}
+
 /* Rows that a question finds by one key must not repeat it, or which one
  * answers would depend on their order. */
 static const struct {

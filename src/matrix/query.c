@@ -643,6 +643,33 @@ matrix_framework_build(const struct matrix_framework *fw, const char *variant)
 	return variant == NULL && fw->builds.n == 1 ? &fw->builds.v[0] : NULL;
 }
 
+const struct matrix_fw_check *
+matrix_framework_check(const struct matrix *m, const char *name,
+    const char *package, const char *version, const char *library,
+    const char *when)
+{
+	struct version v;
+
+	if (name == NULL || package == NULL || !parse(version, &v))
+		return NULL;
+	for (size_t i = 0; i < m->frameworks.n; i++) {
+		const struct matrix_framework *fw = &m->frameworks.v[i];
+
+		if (!pkg_name_eq(fw->name, name))
+			continue;
+		for (size_t k = 0; k < fw->checks.n; k++) {
+			const struct matrix_fw_check *ck = &fw->checks.v[k];
+
+			if (pkg_name_eq(ck->package, package) &&
+			    strcmp(ck->when, when) == 0 &&
+			    (library == NULL || strcmp(ck->library, library) == 0) &&
+			    holds_str(ck->versions.min, ck->versions.max, &v))
+				return ck;
+		}
+	}
+	return NULL;
+}
+
 const struct matrix_wheel *
 matrix_wheel(const struct matrix *m, const char *package)
 {

@@ -146,8 +146,24 @@ static const struct field build_fields[] = {
 	LIST(ccs, K_CC, struct matrix_build),
 	{ .key = "default", .member = "is_default", .kind = K_BOOL,
 	  .off = offsetof(struct matrix_build, is_default) },
+	/* Added for issue 19. */
+	OPTLIST(ptx, K_CC, struct matrix_build),
+	OPTSTR(ccs_source, K_URL, struct matrix_build),
 };
 static const struct table build_table = TABLE(struct matrix_build, build_fields, NULL);
+
+static const struct field fw_check_fields[] = {
+	STR(package, K_PACKAGE, struct matrix_fw_check),
+	{ .key = "versions", .kind = K_OBJECT, .sub = &range_table,
+	  .off = offsetof(struct matrix_fw_check, versions) },
+	STR(library, K_PACKAGE, struct matrix_fw_check),
+	STRNULL(min, K_VERSION, struct matrix_fw_check),
+	STR(when, K_PACKAGE, struct matrix_fw_check),
+	STR(source, K_URL, struct matrix_fw_check),
+	STATUS(struct matrix_fw_check),
+};
+static const struct table fw_check_table = TABLE(struct matrix_fw_check,
+    fw_check_fields, mx_check_fw_check);
 
 static const struct field framework_fields[] = {
 	STR(name, K_PACKAGE, struct matrix_framework),
@@ -157,6 +173,9 @@ static const struct field framework_fields[] = {
 	{ .key = "builds", .kind = K_ROWS, .sub = &build_table,
 	  .off = offsetof(struct matrix_framework, builds) },
 	STATUS(struct matrix_framework),
+	/* Added for issue 19. */
+	{ .key = "checks", .kind = K_ROWS, .sub = &fw_check_table, .optional = true,
+	  .off = offsetof(struct matrix_framework, checks) },
 };
 static const struct table framework_table = TABLE(struct matrix_framework,
     framework_fields, mx_check_framework);

@@ -116,7 +116,9 @@ vec_items(const void *vec)
 _Static_assert(offsetof(struct matrix_builds, n) == offsetof(struct anyvec, n) &&
     offsetof(struct matrix_ranges, n) == offsetof(struct anyvec, n) &&
     offsetof(struct matrix_builds, cap) == offsetof(struct anyvec, cap) &&
-    sizeof(struct matrix_builds) == sizeof(struct anyvec),
+    sizeof(struct matrix_builds) == sizeof(struct anyvec) &&
+    offsetof(struct matrix_fw_checks, n) == offsetof(struct anyvec, n) &&
+    sizeof(struct matrix_fw_checks) == sizeof(struct anyvec),
     "vectors share one layout");
 
 #define NWORDS(a) (sizeof (a) / sizeof (a)[0])
@@ -141,6 +143,7 @@ int	mx_check_range(struct ctx *c, const void *row);
 int	mx_check_cuda_major(struct ctx *c, const void *row);
 int	mx_check_architecture(struct ctx *c, const void *row);
 int	mx_check_framework(struct ctx *c, const void *row);
+int	mx_check_fw_check(struct ctx *c, const void *row);
 
 /* matrix.c: copies the borrowed built-in rows before a change. */
 void	mx_own_rows(struct matrix *m);

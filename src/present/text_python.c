@@ -58,7 +58,7 @@ archs_line(FILE *fp, const struct fw_archs *a)
 	if (a->error != NULL) {
 		pl_start(&l, fp, 8, 10);
 		pl_piece(&l, _("GPU code:"));
-		pl_piecef(&l, _("unreadable (%s)"), a->error);
+		pl_piecef(&l, _("not checked (%s)"), a->error);
 		pl_end(&l);
 		return;
 	}

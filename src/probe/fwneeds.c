@@ -420,16 +420,22 @@ fw_read_archs(struct fw_run *run, struct framework_fact *fw,
 	if (file == NULL)
 		return;
 	fw->archs.source = xstrdup(file);
-	if (fatbin_read(run->ctx->sr, file, &a, &err) == 0) {
+	if (fatbin_read(run->ctx->sr, file, &a, &err) != 0) {
+		fw->archs.error = err != NULL ? err :
+		    xasprintf(_("%s: the GPU code cannot be listed"), file);
+		err = NULL;
+	} else if (a.sass.n == 0 && a.ptx.n == 0) {
+		/* No fatbinary is not "no kernels": they can live in a
+		 * library not read here (a split build, jaxlib's plugin), or
+		 * the file was stripped. The check was not made. */
+		fw->archs.error = xasprintf(_("%s holds no GPU code: the kernels "
+		    "are in another library, or the file was stripped"), file);
+	} else {
 		fw->archs.read = true;
 		for (size_t i = 0; i < a.sass.n; i++)
 			strv_push(&fw->archs.sass, a.sass.v[i]);
 		for (size_t i = 0; i < a.ptx.n; i++)
 			strv_push(&fw->archs.ptx, a.ptx.v[i]);
-	} else {
-		fw->archs.error = err != NULL ? err :
-		    xasprintf(_("%s: the GPU code cannot be listed"), file);
-		err = NULL;
 	}
 	free(err);
 	fatbin_archs_free(&a);
