@@ -9,6 +9,8 @@ FRAMEWORK_CLI_TESTS = \
 	tests/cli/framework-others.sh \
 	tests/cli/framework-mixed.sh \
 	tests/cli/framework-archs.sh \
+	tests/cli/framework-archs-matrix.sh \
+	tests/cli/framework-checks.sh \
 	tests/cli/framework-healthy.sh \
 	tests/cli/framework-badinput.sh \
 	tests/cli/framework-findings.sh

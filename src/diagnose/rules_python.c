@@ -881,6 +881,7 @@ rules_python(const struct diagnose_input *in, struct findings *out)
 				continue;
 			pr_rule_arch(&c, e, fw);
 			pr_rule_driver(&c, e, fw);
+			pr_rule_startup(&c, e, fw);
 			rule_mismatch(&c, e, fw);
 		}
 		needs_rules(&c, e);

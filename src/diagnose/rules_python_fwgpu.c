@@ -390,6 +390,149 @@ pr_rule_arch(const struct pr_ctx *c, const struct py_env *e,
 	strv_free(&seen);
 }
 
+/* ------------------------------------- the framework's own start-up check */
+
+/* JAX's number for a cuDNN version: 8.9.7 is 8907, 9.1.0 is 9100. */
+static unsigned
+cudnn_number(const char *v)
+{
+	struct version p;
+
+	if (!version_parse(v, &p) || p.nparts == 0)
+		return 0;
+	return p.part[0] * 1000 + (p.nparts > 1 ? p.part[1] * 100 : 0) +
+	    (p.nparts > 2 ? p.part[2] : 0);
+}
+
+/* The libraries a framework checks at start-up, with the soname stem of
+ * each (the check's "library" names the first). */
+static const char *const startup_libs[][2] = {
+	{ "cudnn", "libcudnn" }, { "cublas", "libcublas" },
+	{ "cusparse", "libcusparse" }, { "cufft", "libcufft" },
+	{ "cusolver", "libcusolver" }, { "cudart", "libcudart" },
+};
+
+static void
+startup_fix(const struct pr_ctx *c, struct finding *f, const struct py_env *e,
+    const struct framework_fact *fw, const struct py_package *by,
+    const struct matrix_fw_check *ck, const char *have)
+{
+	struct fix_want pin = { .channel = "pip", .package = by->name,
+	    .pin = fw->version };
+	char rel[MATRIX_VERSION_MAX];
+
+	/* The minimum moves with the checking package, not with the
+	 * libraries it loads: the same release of both is what was
+	 * tested together. */
+	if (fw->version != NULL && pr_release(fw->version, rel, sizeof rel) &&
+	    !lr_streq(by->name, fw->package)) {
+		pin.pin = rel;
+		pr_commentf(f, _("use the %s release that matches %s %s:"),
+		    by->name, fw->package != NULL ? fw->package : fw->name, rel);
+		if (!fixcmd_install(c->m, f, e, &pin, 1))
+			lr_fix_comment(f, _("no such release is published: upgrade "
+			    "both to the same release"));
+	}
+	if (lr_streq(ck->library, "cudnn") && version_major_str(have) ==
+	    version_major_str(ck->min)) {
+		unsigned major = 0;
+
+		if (fw->cuda != NULL)
+			major = version_major_str(fw->cuda);
+		lr_fix_comment(f, _("or install a cuDNN that meets the minimum:"));
+		fixcmd_cudnn(c->m, f, e, version_major_str(ck->min), ck->min,
+		    major != 0 ? &major : NULL, major != 0 ? 1 : 0);
+	}
+}
+
+/* Checks a framework makes itself at start-up ("checks" of the matrix
+ * with when "startup"): JAX refuses a cuDNN, cuBLAS, cuSPARSE, cuFFT or
+ * cuSOLVER older than the minimum of the jax package's release, whatever
+ * jaxlib was built with. */
+void
+pr_rule_startup(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw)
+{
+	const char *names[2] = { fw->name, fw->package };
+
+	if (c->m == NULL || fw->gpu == FW_GPU_NO)
+		return;
+	for (size_t k = 0; k < 2; k++) {
+		const struct py_package *by = names[k] != NULL ?
+		    py_env_package(e, names[k]) : NULL;
+
+		if (by == NULL || by->version == NULL)
+			continue;
+		for (size_t l = 0; l < sizeof startup_libs / sizeof startup_libs[0]; l++) {
+			const struct matrix_fw_check *ck = matrix_framework_check(c->m,
+			    fw->name, by->name, by->version, startup_libs[l][0],
+			    "startup");
+
+			if (ck == NULL || ck->min == NULL)
+				continue;
+			for (size_t i = 0; i < fw->needs.n; i++) {
+				const struct fw_need *n = &fw->needs.v[i];
+				char have[MATRIX_VERSION_MAX], *src = NULL;
+				char *stem, *fwd, *envw;
+				struct finding *f;
+				bool same;
+
+				if (n->soname == NULL)
+					continue;
+				stem = lr_stem_of(n->soname);
+				same = lr_streq(stem, startup_libs[l][1]);
+				free(stem);
+				if (!same || !pr_loaded_version(c, e, n, have,
+				    sizeof have, &src))
+					continue;
+				if (version_cmp_str(have, ck->min) >= 0) {
+					free(src);
+					break;
+				}
+				fwd = pr_fw_words(fw);
+				envw = pr_env_words(e);
+				if (lr_streq(ck->library, "cudnn"))
+					f = finding_add(c->out,
+					    FINDING_FRAMEWORK_CUDA_MISMATCH,
+					    _("%s %s in %s checks at start-up that cuDNN "
+					    "is at least %s, and the %s it loads is cuDNN "
+					    "%s: it stops with \"Outdated cuDNN installation "
+					    "found. Version JAX was built against: …, "
+					    "minimum supported: %u, installed cuDNN version: "
+					    "%u\"."), by->name, by->version, envw, ck->min,
+					    n->soname, have, cudnn_number(ck->min),
+					    cudnn_number(have));
+				else
+					f = finding_add(c->out,
+					    FINDING_FRAMEWORK_CUDA_MISMATCH,
+					    _("%s %s in %s checks at start-up that %s is at "
+					    "least %s, and the %s it loads is %s: it stops "
+					    "with an \"Outdated %s installation found\" "
+					    "error."), by->name, by->version, envw,
+					    ck->library, ck->min, n->soname, have,
+					    ck->library);
+				f->severity = SEV_ERROR;
+				strv_pushf(&f->evidence, _("%s %s requires %s >= %s at "
+				    "start-up (matrix: %s; source: %s)"), by->name,
+				    by->version, ck->library, ck->min,
+				    matrix_status_name(ck->status), ck->source);
+				strv_pushf(&f->evidence, _("%s loads %s: version %s (%s)"),
+				    fwd, n->soname, have, src);
+				startup_fix(c, f, e, fw, by, ck, have);
+				finding_evidence_cap(f, EVIDENCE_MAX);
+				free(fwd);
+				free(envw);
+				free(src);
+				break;
+			}
+		}
+		/* The framework's own name and its package can be one. */
+		if (k == 0 && names[1] != NULL && names[0] != NULL &&
+		    lr_streq(names[0], names[1]))
+			break;
+	}
+}
+
 /* ------------------------------------------------------- DRIVER_TOO_OLD */
 
 void

@@ -103,6 +103,8 @@ bool	 pr_loaded_version(const struct pr_ctx *c, const struct py_env *e,
 	    const struct fw_need *n, char *buf, size_t len, char **source);
 void	 pr_rule_arch(const struct pr_ctx *c, const struct py_env *e,
 	    const struct framework_fact *fw);
+void	 pr_rule_startup(const struct pr_ctx *c, const struct py_env *e,
+	    const struct framework_fact *fw);
 void	 pr_rule_driver(const struct pr_ctx *c, const struct py_env *e,
 	    const struct framework_fact *fw);
 

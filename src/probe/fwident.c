@@ -30,6 +30,7 @@ enum fw_kind {
 	FWK_PADDLE,
 	FWK_MXNET,
 	FWK_NUMBA,
+	FWK_CT2,
 	FWK_COUNT
 };
 
@@ -453,6 +454,7 @@ classify(const char *n, int *rank)
 		{ "mxnet", FWK_MXNET, 1 }, { "mxnet-mkl", FWK_MXNET, 2 },
 		{ "mxnet-native", FWK_MXNET, 2 },
 		{ "numba-cuda", FWK_NUMBA, 0 }, { "numba", FWK_NUMBA, 1 },
+		{ "ctranslate2", FWK_CT2, 0 },
 	};
 
 	for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
@@ -578,6 +580,9 @@ fw_identify(struct fw_run *run, const struct py_env *env,
 	if (c.pkg[FWK_NUMBA] != NULL)
 		fw_ident_numba(run, env, c.pkg[FWK_NUMBA],
 		    new_found(out, c.pkg[FWK_NUMBA]));
+	if (c.pkg[FWK_CT2] != NULL)
+		fw_ident_ct2(run, env, c.pkg[FWK_CT2],
+		    new_found(out, c.pkg[FWK_CT2]));
 }
 
 void

@@ -85,6 +85,8 @@ void	fw_ident_mxnet(struct fw_run *run, const struct py_env *env,
 	    const struct py_package *p, struct fw_found *f);
 void	fw_ident_numba(struct fw_run *run, const struct py_env *env,
 	    const struct py_package *p, struct fw_found *f);
+void	fw_ident_ct2(struct fw_run *run, const struct py_env *env,
+	    const struct py_package *p, struct fw_found *f);
 
 /* ----------------------------------------------------- fwbuild.c */
 

@@ -1,4 +1,4 @@
-/* CuPy, spaCy, ONNX Runtime, PaddlePaddle, MXNet and Numba: what each
+/* CuPy, spaCy, ONNX Runtime, PaddlePaddle, MXNet, Numba and CTranslate2: what each
  * one's own files, package name and version say about its build, and
  * what to ask the loader model about it (see fwident.c). */
 #include "config.h"
@@ -383,4 +383,50 @@ fw_ident_numba(struct fw_run *run, const struct py_env *env,
 	}
 	/* It drives the GPU through the driver API alone. */
 	strv_push(&f->plan.dlopen, "libcuda.so.1");
+}
+
+/* --------------------------------------------------------- CTranslate2 */
+
+/* CTranslate2 (faster-whisper's engine): its Linux wheels are CUDA
+ * builds that dlopen() cuBLAS and cuDNN from libctranslate2 (which
+ * auditwheel puts in ctranslate2.libs/ under a hashed name), so the
+ * CUDA and cuDNN majors are the release's, from the matrix. */
+void
+fw_ident_ct2(struct fw_run *run, const struct py_env *env,
+    const struct py_package *p, struct fw_found *f)
+{
+	struct framework_fact *fw = &f->fact;
+	const struct matrix_framework *row;
+	const struct matrix_build *b;
+	struct strv names = STRV_INIT;
+	char *pub, *libs;
+	bool exists;
+
+	fw->name = xstrdup("ctranslate2");
+	fw->dir = fw_pkg_dir(run, env, p, "ctranslate2", &exists);
+	if (!exists) {
+		fw_dir_missing(run, f, NULL);
+		return;
+	}
+	fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("%s wheels for Linux are CUDA "
+	    "builds"), p->name));
+	libs = path_join(fw->dir, "../ctranslate2.libs");
+	if (sysroot_list_dir(run->ctx->sr, libs, &names) == 0)
+		for (size_t i = 0; i < names.n && f->plan.dlopener == NULL; i++)
+			if (strncmp(names.v[i], "libctranslate2", 14) == 0) {
+				off_t biggest = -1;
+
+				if (fw_add_linked(run, &f->plan, libs,
+				    names.v[i], &biggest))
+					f->plan.dlopener = path_join(libs,
+					    names.v[i]);
+			}
+	strv_free(&names);
+	free(libs);
+	pub = fw_public_version(p->version);
+	row = matrix_framework(fw_matrix(run), "ctranslate2", pub);
+	b = fw_pick_build(row, NULL, NULL);
+	fw_from_matrix(fw, row, b, true);
+	fw_dlopen_sonames(run, fw, b, &f->plan.dlopen);
+	free(pub);
 }
