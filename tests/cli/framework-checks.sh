@@ -85,4 +85,46 @@ is "$(fw_jq $E ctranslate2 '[.cuda, .cudnn, .gpu_ready] | join(" ")')" "12 8 tru
     "ctranslate2 4.4.0 with cuBLAS 12 and cuDNN 8.9.7: ready"
 lacks_code SONAME_NOT_FOUND "... nothing missing"
 
+# TensorFlow 1.x links the driver's libcuda.so.1 (DT_NEEDED of
+# _pywrap_tensorflow_internal.so): in a container without the driver the
+# import fails, not the first GPU use. The matrix records it as an
+# "import" check.
+E=/home/u/venvs/tf1
+fx_new
+fx_file /proc/sys/kernel/osrelease "6.1.0-13-amd64"
+fx_venv_env $E 3.7
+S=$FX_SITE
+fx_dist $S tensorflow-gpu 1.14.0
+fx_file "$S/tensorflow/__init__.py" ""
+fx_lib "$S/tensorflow/python/_pywrap_tensorflow_internal.so" \
+    _pywrap_tensorflow_internal.so libcuda.so.1 libcudart.so.10.0
+fx_doctor_env VIRTUAL_ENV=$E
+is "$(fw_need $E tensorflow libcuda.so.1 '[.how, (.resolved | tostring)] | join(" ")')" \
+    "linked null" "tensorflow-gpu 1.14: libcuda.so.1 is linked (needed), and absent"
+like "$(jq -r '.findings[] | select(.code == "SONAME_NOT_FOUND") | .detail' "$FX_OUT")" \
+    "needs libcuda.so.1, which the dynamic loader cannot find in its process. Importing it fails" \
+    "... so the finding says the import fails, not the first GPU use"
+is "$(jq -r '[.frameworks[] | select(.name == "tensorflow") | .checks[]? |
+    select(.when == "import") | .library + " " + .versions.min + "-" + .versions.max] | join(",")' \
+    "$TESTS_SRCDIR/../data/matrix.json")" "libcuda 1.5-1.12,libcuda 1.13-1.15" \
+    "the matrix: TensorFlow 1.x links libcuda at import"
+is "$(jq -r '[.frameworks[] | select(.name == "pytorch") | .checks[]? |
+    select(.when == "runpath") | .library + " " + .versions.min] | join(",")' \
+    "$TESTS_SRCDIR/../data/matrix.json")" "nvidia-wheels 2.1" \
+    "... and torch 2.1 and later find the nvidia wheels through RUNPATH"
+
+# The schema: "checks", "ptx" and "ccs_source" are optional (a document
+# without them loads), and a check's "when" is validated with its path.
+jq 'del(.frameworks[].checks) | del(.frameworks[].builds[].ptx) |
+    del(.frameworks[].builds[].ccs_source)' "$TESTS_SRCDIR/../data/matrix.json" \
+    > "$FX_TMP/checks-old.$$.json"
+"$CUDAWIZ" matrix show --matrix "$FX_TMP/checks-old.$$.json" > /dev/null 2>&1
+is "$?" 0 "a matrix without checks, ptx and ccs_source still loads"
+jq '(.frameworks[] | select(.name == "jax") | .checks[]?.when) |= "later"' \
+    "$TESTS_SRCDIR/../data/matrix.json" > "$FX_TMP/checks-bad.$$.json"
+like "$("$CUDAWIZ" matrix show --matrix "$FX_TMP/checks-bad.$$.json" 2>&1)" \
+    'frameworks\[[0-9]+\]\.checks\[0\]\.when: "later" is not startup, import or runpath' \
+    "a bad when is rejected with its JSON path"
+rm -f "$FX_TMP/checks-old.$$.json" "$FX_TMP/checks-bad.$$.json"
+
 done_testing
