@@ -1184,7 +1184,7 @@ test_arch(void)
 	w->archs.read = false;
 	run(f);
 	fd = get(FINDING_GPU_ARCH_UNSUPPORTED);
-	ok(sev(fd) == SEV_WARNING && EVID(fd, "matrix: the cu126 build of torch carries "
+	ok(sev(fd) == SEV_WARNING && EVID(fd, "the cu126 build of torch carries "
 	    "code for 5.0 6.0 7.0 7.5 8.0 8.6 9.0"),
 	    "files not read: the matrix's list of the cu126 build, a warning");
 	facts_free(f);
