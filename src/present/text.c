@@ -271,6 +271,26 @@ print_module_line(struct out *o, const struct driver_facts *d)
 	line_end(&l);
 }
 
+/* The libcuda.so.1 programs really load, which need not be one of the
+ * driver's own libraries: a forward-compatibility library runs a newer
+ * CUDA than the kernel module. */
+static void
+print_loaded_libcuda(struct out *o, const struct loaded_libcuda *lc)
+{
+	struct line l;
+
+	if (lc->path == NULL)
+		return;
+	line_start(&l, o, _("libcuda loaded"));
+	piece(&l, lc->version != NULL ? lc->version : "-");
+	piece(&l, lc->path);
+	if (lc->fwd_compat && lc->compat_cuda != NULL)
+		piecef(&l, _("(forward compatibility for CUDA %s)"), lc->compat_cuda);
+	else if (lc->fwd_compat)
+		piece(&l, _("(forward compatibility)"));
+	line_end(&l);
+}
+
 static void
 print_driver(struct out *o, const struct facts *f)
 {
@@ -304,6 +324,7 @@ print_driver(struct out *o, const struct facts *f)
 	if (d->libs.n == 0)
 		labelf(o, _("libraries"), "%s\n",
 		    _("no libcuda or libnvidia-ml in the library directories"));
+	print_loaded_libcuda(o, &d->libcuda);
 	if (d->modules_for_running.state == FACT_KNOWN)
 		labelf(o, _("module files"), "%s\n",
 		    strcmp(d->modules_for_running.value, "yes") == 0 ?
