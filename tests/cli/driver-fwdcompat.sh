@@ -57,6 +57,18 @@ fx_doctor
 is "$(fx_jq .facts.driver.libcuda_loaded.forward_compat)" false "without the compat directory the driver's own libcuda loads"
 has_code PTX_TOOLCHAIN_TOO_NEW "... and the 535 module is judged against CUDA 12.4 again"
 
+# 1b. The same with a 470 module, the oldest branch 12.x compat runs
+# over: the module alone is below CUDA 12's floor (DRIVER_TOO_OLD), the
+# compat library runs CUDA 12.4.
+compat_tree 2330 470.57.02 550.54.15
+FX_ENV=$LLP
+fx_doctor
+lacks_code FORWARD_COMPAT_UNSUPPORTED "H100 + 470 module + compat 12.4: supported"
+lacks_code DRIVER_TOO_OLD "... no DRIVER_TOO_OLD: the compat library is the driver"
+FX_ENV=LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64
+fx_doctor
+has_code DRIVER_TOO_OLD "... without it, the 470 module is too old for CUDA 12.4"
+
 # 2. GeForce RTX 3090 (10de:2204), the same setup: 804.
 compat_tree 2204 535.104.05 550.54.15
 FX_ENV=$LLP
