@@ -124,26 +124,21 @@ static const struct {
 };
 
 /* The kernel module's version: the module's own, else (a container) the
- * driver library that is not the compat one. */
+ * driver library that is not the compat one, which the driver probe lists
+ * too when ld.so.conf names its directory. */
 static const char *
 module_version(const struct facts *facts, const char **src)
 {
 	const struct driver_facts *d = &facts->driver;
+	const char *v = diagnose_driver_version(facts, src);
 
-	if (fact_known(&d->module_version) && version_valid(d->module_version.value)) {
-		*src = d->module_version.source;
-		return d->module_version.value;
-	}
-	if (fact_known(&d->sys_module_version) &&
-	    version_valid(d->sys_module_version.value)) {
-		*src = d->sys_module_version.source;
-		return d->sys_module_version.value;
-	}
+	if (v == NULL || !lr_streq(*src, d->libcuda.path))
+		return v;
 	for (size_t i = 0; i < d->libs.n; i++) {
 		const struct driver_lib *l = &d->libs.v[i];
 
-		if (l->version != NULL && !l->wsl && lr_streq(l->name, "libcuda") &&
-		    !lr_streq(l->path, d->libcuda.path) && version_valid(l->version)) {
+		if (!l->wsl && l->version != NULL && version_valid(l->version) &&
+		    lr_streq(l->name, "libcuda") && !lr_streq(l->path, *src)) {
 			*src = l->path;
 			return l->version;
 		}
