@@ -12,12 +12,6 @@
 . "$TESTS_SRCDIR/lib/fx_env.sh"
 . "$TESTS_SRCDIR/lib/fx_gpu.sh"
 
-field() {	# CODE FILTER: arrays joined with newlines
-	jq -r --arg c "$1" "[.findings[] | select(.code == \$c)][0] | $2 |
-	    if type == \"array\" then join(\"\\n\") else tostring end" \
-	    "$FX_OUT" 2>/dev/null
-}
-
 # TREE: GPU DEVICE, kernel module MODULE, a CUDA 12.4 toolkit, and the
 # cuda-compat-12-4 files of driver COMPAT in /usr/local/cuda-12.4/compat.
 compat_tree() {	# DEVICE MODULE COMPAT
@@ -74,13 +68,13 @@ compat_tree 2204 535.104.05 550.54.15
 FX_ENV=$LLP
 fx_doctor
 has_code FORWARD_COMPAT_UNSUPPORTED "RTX 3090 with a compat library: FORWARD_COMPAT_UNSUPPORTED"
-is "$(field FORWARD_COMPAT_UNSUPPORTED .severity)" error "... an error"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .detail)" 'cudaErrorCompatNotSupportedOnDevice \(804\)' "... says what programs get (804)"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .detail)" 'CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE' "... and the driver API's name"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .evidence)" 'GeForce RTX 3090\] \(10de:2204\)' "the evidence names the GPU"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .evidence)" '^libcuda.so.1 resolves to /usr/local/cuda-12.4/compat/libcuda.so.1 \(LD_LIBRARY_PATH entry /usr/local/cuda-12.4/compat\)' \
+is "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .severity)" error "... an error"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .detail)" 'cudaErrorCompatNotSupportedOnDevice \(804\)' "... says what programs get (804)"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .detail)" 'CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE' "... and the driver API's name"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .evidence)" 'GeForce RTX 3090\] \(10de:2204\)' "the evidence names the GPU"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .evidence)" '^libcuda.so.1 resolves to /usr/local/cuda-12.4/compat/libcuda.so.1 \(LD_LIBRARY_PATH entry /usr/local/cuda-12.4/compat\)' \
     "... and the step that picks the compat library"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .fix)" '^export LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64$' \
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .fix)" '^export LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64$' \
     "the fix is LD_LIBRARY_PATH without the compat directory"
 FX_ENV=LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64
 fx_doctor
@@ -106,12 +100,12 @@ if [ "$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1 &&
 	    "the real cache picks the compat library"
 	has_code FORWARD_COMPAT_UNSUPPORTED "compat through ld.so.conf.d on an RTX 3090: FORWARD_COMPAT_UNSUPPORTED"
 	is "$(fx_jq .facts.driver.libcuda_loaded.compat_package)" cuda-compat-12-4 "dpkg's list names the package"
-	like "$(field FORWARD_COMPAT_UNSUPPORTED .fix)" '/etc/ld.so.conf.d/000_cuda-compat.conf' \
+	like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .fix)" '/etc/ld.so.conf.d/000_cuda-compat.conf' \
 	    "the fix edits the conf file that lists the directory"
-	like "$(field FORWARD_COMPAT_UNSUPPORTED .fix)" '^sudo ldconfig$' "... and reruns ldconfig"
-	like "$(field FORWARD_COMPAT_UNSUPPORTED .fix)" '^sudo apt-get remove cuda-compat-12-4$' \
+	like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .fix)" '^sudo ldconfig$' "... and reruns ldconfig"
+	like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .fix)" '^sudo apt-get remove cuda-compat-12-4$' \
 	    "... or removes the package (a catalogue name)"
-	like "$(field FORWARD_COMPAT_UNSUPPORTED .evidence)" '^package cuda-compat-12-4 installed it$' \
+	like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .evidence)" '^package cuda-compat-12-4 installed it$' \
 	    "the evidence names the package"
 else
 	for t in 1 2 3 4 5 6 7; do
@@ -124,16 +118,16 @@ compat_tree 2330 550.54.15 535.104.05
 FX_ENV=$LLP
 fx_doctor
 has_code FORWARD_COMPAT_UNSUPPORTED "compat 535 over a 550 module: FORWARD_COMPAT_UNSUPPORTED"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .detail)" 'cudaErrorSystemDriverMismatch \(803\)' "... 803"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .detail)" 'older than the kernel module in use \(550\.54\.15\)' "... names both versions"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .fix)" '^export LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64$' "... and drops the directory"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .detail)" 'cudaErrorSystemDriverMismatch \(803\)' "... 803"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .detail)" 'older than the kernel module in use \(550\.54\.15\)' "... names both versions"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .fix)" '^export LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64$' "... and drops the directory"
 
 # 5. A kernel module older than the compat package works over: 803.
 compat_tree 2330 450.80.02 550.54.15
 FX_ENV=$LLP
 fx_doctor
 has_code FORWARD_COMPAT_UNSUPPORTED "compat 12.4 over a 450 module: FORWARD_COMPAT_UNSUPPORTED"
-like "$(field FORWARD_COMPAT_UNSUPPORTED .detail)" 'older than the oldest it works over \(470\.57\.02\)' "... below R470: 803"
+like "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .detail)" 'older than the oldest it works over \(470\.57\.02\)' "... below R470: 803"
 
 # 6. A professional card (RTX A6000): only select SKUs; a warning.
 compat_tree 2230 535.104.05 550.54.15
@@ -141,6 +135,6 @@ fx_file /proc/driver/nvidia/gpus/0000:01:00.0/information "Model: 		 NVIDIA RTX 
 rm -f "$FX/usr/share/misc/pci.ids"
 FX_ENV=$LLP
 fx_doctor
-is "$(field FORWARD_COMPAT_UNSUPPORTED .severity)" warning "RTX A6000: FORWARD_COMPAT_UNSUPPORTED as a warning"
+is "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .severity)" warning "RTX A6000: FORWARD_COMPAT_UNSUPPORTED as a warning"
 
 done_testing

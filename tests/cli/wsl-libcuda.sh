@@ -9,12 +9,7 @@
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/lib/fx_env.sh"
 . "$TESTS_SRCDIR/lib/fx_toolkit.sh"
-
-field() {	# CODE FILTER: arrays joined with newlines
-	jq -r --arg c "$1" "[.findings[] | select(.code == \$c)][0] | $2 |
-	    if type == \"array\" then join(\"\\n\") else tostring end" \
-	    "$FX_OUT" 2>/dev/null
-}
+. "$TESTS_SRCDIR/lib/fx_gpu.sh"
 
 # A WSL 2 tree as the distribution sets it up: ld.wsl.conf lists
 # /usr/lib/wsl/lib, which holds the Windows driver's libcuda.so (a real
@@ -61,12 +56,12 @@ is "$(fx_jq '.facts.libraries[] | select(.soname == "libcuda.so.1") | .resolved'
 is "$(fx_jq '.facts.libraries[] | select(.soname == "libcuda.so") | .resolved')" null \
     "the unversioned libcuda.so does not resolve (never cached by that name)"
 has_code WSL_LIBCUDA "cuDNN 8 on WSL without libcuda.so reachable: WSL_LIBCUDA"
-is "$(field WSL_LIBCUDA .severity)" error "... an error"
-like "$(field WSL_LIBCUDA .detail)" 'dlopen\("libcuda.so"\)' "... says cuDNN loads the unversioned name"
-like "$(field WSL_LIBCUDA .evidence)" '^cuDNN 8\.9\.7 in /usr/lib/x86_64-linux-gnu dlopens "libcuda.so"$' \
+is "$(fx_code_field WSL_LIBCUDA .severity)" error "... an error"
+like "$(fx_code_field WSL_LIBCUDA .detail)" 'dlopen\("libcuda.so"\)' "... says cuDNN loads the unversioned name"
+like "$(fx_code_field WSL_LIBCUDA .evidence)" '^cuDNN 8\.9\.7 in /usr/lib/x86_64-linux-gnu dlopens "libcuda.so"$' \
     "the evidence names the cuDNN 8 that needs it"
-like "$(field WSL_LIBCUDA .evidence)" '^/usr/lib/wsl/lib/libcuda.so exists' "... and WSL's copy"
-like "$(field WSL_LIBCUDA .fix)" '^export LD_LIBRARY_PATH=/usr/lib/wsl/lib"\$\{LD_LIBRARY_PATH:\+:\$LD_LIBRARY_PATH\}"$' \
+like "$(fx_code_field WSL_LIBCUDA .evidence)" '^/usr/lib/wsl/lib/libcuda.so exists' "... and WSL's copy"
+like "$(fx_code_field WSL_LIBCUDA .fix)" '^export LD_LIBRARY_PATH=/usr/lib/wsl/lib"\$\{LD_LIBRARY_PATH:\+:\$LD_LIBRARY_PATH\}"$' \
     "the fix puts /usr/lib/wsl/lib on LD_LIBRARY_PATH"
 lacks_code OPTIONAL_LIB_MISSING "not an optional-library note"
 
