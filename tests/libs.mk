@@ -9,6 +9,8 @@ TESTS += tests/unit/test_rules_loader
 LIBS_CLI_TESTS = \
 	tests/cli/libs-json.sh \
 	tests/cli/libs-libcuda.sh \
+	tests/cli/driver-fwdcompat.sh \
+	tests/cli/wsl-libcuda.sh \
 	tests/cli/libs-soname.sh \
 	tests/cli/libs-broken.sh \
 	tests/cli/libs-mixed.sh

@@ -10,6 +10,7 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_loader.c \
 	src/diagnose/rules_loader_soname.c \
 	src/diagnose/rules_loader_libcuda.c \
+	src/diagnose/fwdcompat.c src/diagnose/fwdcompat.h \
 	src/diagnose/rules_loader_common.c src/diagnose/rules_loader_int.h \
 	src/diagnose/rules_python.c \
 	src/diagnose/rules_python_env.c \

@@ -34,10 +34,7 @@ lr_streq(const char *a, const char *b)
 const struct lib_fact *
 lr_lib_named(const struct facts *facts, const char *soname)
 {
-	for (size_t i = 0; i < facts->libraries.n; i++)
-		if (lr_streq(facts->libraries.v[i].soname, soname))
-			return &facts->libraries.v[i];
-	return NULL;
+	return facts_library(facts, soname);
 }
 
 

@@ -195,6 +195,85 @@ has_wsl_copy(const struct lib_fact *lib, const char **path)
 	return false;
 }
 
+/* Who dlopens the unversioned libcuda.so: cuDNN 8 (its
+ * libcudnn_cnn_infer.so.8 loads the driver by that name, and fails with
+ * "Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so:
+ * cannot open shared object file"), and any framework that asks for the
+ * name itself. One evidence line each; returns how many. */
+static size_t
+unversioned_users(const struct facts *facts, struct finding *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < facts->cudnn.n; i++) {
+		const struct cudnn_fact *c = &facts->cudnn.v[i];
+		const char *v = fact_known(&c->lib_version) ? c->lib_version.value :
+		    fact_known(&c->version) ? c->version.value : NULL;
+
+		if (v == NULL || version_major_str(v) != 8)
+			continue;
+		if (f != NULL)
+			strv_pushf(&f->evidence, _("cuDNN %s in %s dlopens "
+			    "\"libcuda.so\""), v, c->lib_dir);
+		n++;
+	}
+	for (size_t i = 0; i < facts->python_envs.n; i++) {
+		const struct py_env *e = &facts->python_envs.v[i];
+
+		for (size_t j = 0; j < e->frameworks.n; j++) {
+			const struct framework_fact *fw = &e->frameworks.v[j];
+			bool uses = fw->gpu != FW_GPU_NO && fw->cudnn != NULL &&
+			    version_major_str(fw->cudnn) == 8;
+
+			for (size_t k = 0; k < fw->needs.n && !uses; k++)
+				uses = lr_streq(fw->needs.v[k].soname, "libcuda.so");
+			if (!uses)
+				continue;
+			if (f != NULL)
+				strv_pushf(&f->evidence, _("%s %s in %s loads "
+				    "\"libcuda.so\"%s"), fw->package, fw->version != NULL ?
+				    fw->version : "", e->prefix, fw->cudnn != NULL ?
+				    _(" through cuDNN 8") : "");
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * WSL's /usr/lib/wsl/lib holds libcuda.so, libcuda.so.1 and libcuda.so.1.1,
+ * but ld.so.cache only files a library under its SONAME (libcuda.so.1):
+ * ldconfig never caches the unversioned name, so dlopen("libcuda.so")
+ * finds it only through LD_LIBRARY_PATH. On a Linux host the driver's
+ * development package puts a libcuda.so link in a default directory.
+ */
+static void
+rule_wsl_unversioned(const struct facts *facts, struct findings *out)
+{
+	const struct lib_fact *un = facts_library(facts, "libcuda.so");
+	struct finding *f;
+
+	if (un == NULL || un->resolved != NULL ||
+	    !lr_is_value(&facts->driver.wsl_unversioned, "yes") ||
+	    unversioned_users(facts, NULL) == 0)
+		return;
+	f = finding_add(out, FINDING_WSL_LIBCUDA,
+	    _("This is WSL, and cuDNN 8 (or a framework) loads the driver as "
+	    "dlopen(\"libcuda.so\"), the unversioned name. WSL provides it only "
+	    "in %s, and ldconfig never caches it by that name (only "
+	    "libcuda.so.1), so the load fails: \"Could not load library "
+	    "libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared "
+	    "object file\", and convolutions stop."), WSL_LIB_DIR);
+	unversioned_users(facts, f);
+	strv_pushf(&f->evidence, _("%s exists, but no search step finds "
+	    "\"libcuda.so\""), facts->driver.wsl_unversioned.source);
+	lr_search_evidence(f, un);
+	finding_evidence_cap(f, EVIDENCE_MAX);
+	lr_fix_comment(f, _("put WSL's library directory on LD_LIBRARY_PATH "
+	    "(add the line to ~/.bashrc to keep it):"));
+	lr_fix_prepend(f, WSL_LIB_DIR);
+}
+
 void
 lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
     struct findings *out)
@@ -277,6 +356,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 		}
 		return;
 	}
+	rule_wsl_unversioned(facts, out);
 	if (!linux_driver)
 		return;
 	f = finding_add(out, FINDING_WSL_LIBCUDA,

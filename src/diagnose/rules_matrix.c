@@ -14,6 +14,7 @@
 
 #include "diagnose/diagnose.h"
 #include "diagnose/fixdriver.h"
+#include "diagnose/fwdcompat.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "matrix/select.h"
@@ -25,6 +26,10 @@ static void
 reach_evidence(struct finding *f, const struct facts *facts, const char *drv)
 {
 	const struct driver_facts *d = &facts->driver;
+
+	/* max_cuda is the kernel module's reach, not the compat library's. */
+	if (d->libcuda.fwd_compat && d->libcuda.version != NULL && strcmp(drv, d->libcuda.version) == 0)
+		return;
 
 	if (fact_known(&d->max_cuda))
 		strv_pushf(&f->evidence, _("driver %s runs CUDA releases up to %s"),
@@ -67,7 +72,7 @@ too_old(const struct matrix *m, const struct facts *facts, const struct toolkit_
 	reach_evidence(f, facts, drv);
 	fd_place_evidence(f, facts);
 	fd_install(f, facts, m, min, t->version.value);
-	if (fact_known(&facts->driver.max_cuda))
+	if (fact_known(&facts->driver.max_cuda) && !facts->driver.libcuda.fwd_compat)
 		strv_pushf(&f->fix, "# %s %s",
 		    _("or use a toolkit this driver runs: CUDA"),
 		    facts->driver.max_cuda.value);
@@ -154,6 +159,13 @@ driver_rules(const struct diagnose_input *in, struct findings *out)
 	const struct facts *facts = in->facts;
 	const char *src, *drv = diagnose_driver_version(facts, &src);
 
+	/* A forward-compatibility libcuda that works here is the driver
+	 * programs use: it runs the newer CUDA, not the kernel module. */
+	if (fc_verdict(facts, in->matrix) == FC_WORKS &&
+	    facts->driver.libcuda.version != NULL) {
+		drv = facts->driver.libcuda.version;
+		src = facts->driver.libcuda.path;
+	}
 	/* In WSL the driver is Windows': its version is not in a file here. */
 	if (drv == NULL || facts->driver.is_wsl)
 		return;
@@ -203,6 +215,7 @@ stale_rule(const struct diagnose_input *in, struct findings *out)
 void
 rules_matrix(const struct diagnose_input *in, struct findings *out)
 {
+	fc_rule(in, out);
 	driver_rules(in, out);
 	stale_rule(in, out);
 }

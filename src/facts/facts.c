@@ -165,6 +165,12 @@ driver_free(struct driver_facts *d)
 	strv_free(&d->kernels);
 	FREE(&d->colab_release);
 	FREE(&d->container_env);
+	FREE(&d->libcuda.path);
+	FREE(&d->libcuda.version);
+	FREE(&d->libcuda.compat_cuda);
+	FREE(&d->libcuda.compat_source);
+	FREE(&d->libcuda.compat_package);
+	fact_str_free(&d->wsl_unversioned);
 	for (size_t i = 0; i < d->dkms.n; i++) {
 		free(d->dkms.v[i].module);
 		free(d->dkms.v[i].version);
@@ -302,4 +308,14 @@ facts_driver_present(const struct facts *f)
 	if (fact_known(&d->nvidia_loaded) && strcmp(d->nvidia_loaded.value, "yes") == 0)
 		return true;
 	return d->is_wsl && d->wsl_lib_dir;
+}
+
+const struct lib_fact *
+facts_library(const struct facts *f, const char *soname)
+{
+	for (size_t i = 0; i < f->libraries.n; i++)
+		if (f->libraries.v[i].soname != NULL &&
+		    strcmp(f->libraries.v[i].soname, soname) == 0)
+			return &f->libraries.v[i];
+	return NULL;
 }

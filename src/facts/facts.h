@@ -147,6 +147,21 @@ struct driver_facts {
 	struct fact_str	 boot_kernel;
 	char	*colab_release;		/* COLAB_RELEASE_TAG */
 	bool	 lib64_nvidia;		/* /usr/lib64-nvidia (Colab-like runtimes) */
+	/* The libcuda.so.1 the loader picks (src/probe/fwdcompat.c): the
+	 * real file, its version, and whether it is a CUDA
+	 * forward-compatibility library (cuda-compat). path NULL: none
+	 * loads, or it is a stub. */
+	struct loaded_libcuda {
+		char	*path;		/* …/cuda-12.4/compat/libcuda.so.550.54.15 */
+		char	*version;	/* "550.54.15" from its name; NULL: none there */
+		bool	 fwd_compat;
+		char	*compat_cuda;	/* "12.4": the directory's or the package's; NULL unknown */
+		char	*compat_source;	/* the directory or dpkg list that said so */
+		char	*compat_package; /* "cuda-compat-12-4" when dpkg's list names the file */
+	} libcuda;
+	/* WSL: /usr/lib/wsl/lib/libcuda.so, the unversioned name cuDNN 8
+	 * dlopens, exists ("yes"/"no"); UNKNOWN outside WSL. */
+	struct fact_str	 wsl_unversioned;
 };
 
 /* -------------------------------------------------------------- toolkits */
@@ -382,6 +397,8 @@ void		 facts_note(struct facts *f, const char *path, const char *fmt, ...)
  * WSL's libraries are (the Windows driver). */
 bool		 facts_driver_present(const struct facts *f);
 
+/* The library fact of soname in doctor's list, or NULL. */
+const struct lib_fact *facts_library(const struct facts *f, const char *soname);
 /* Frees what a toolkit fact holds (not the struct itself), for a probe
  * that builds one and then drops it. */
 void		 toolkit_fact_free(struct toolkit_fact *t);

@@ -196,6 +196,25 @@ gpus_json(const struct facts *f)
 	return a;
 }
 
+/* The libcuda.so.1 the loader picks, null when none loads: a
+ * forward-compatibility library is the driver programs really use. */
+static json_t *
+libcuda_json(const struct loaded_libcuda *lc)
+{
+	json_t *o;
+
+	if (lc->path == NULL)
+		return json_null();
+	o = json_object();
+	set(o, "path", jstr(lc->path));
+	set(o, "version", jstr(lc->version));
+	set(o, "forward_compat", json_boolean(lc->fwd_compat));
+	set(o, "compat_cuda", jstr(lc->compat_cuda));
+	set(o, "compat_source", jstr(lc->compat_source));
+	set(o, "compat_package", jstr(lc->compat_package));
+	return o;
+}
+
 static json_t *
 driver_json(const struct driver_facts *d)
 {
@@ -220,6 +239,7 @@ driver_json(const struct driver_facts *d)
 		json_array_append_new(libs, l);
 	}
 	set(o, "libraries", libs);
+	set(o, "libcuda_loaded", libcuda_json(&d->libcuda));
 	put_yesno(o, "modules_for_running_kernel", &d->modules_for_running);
 	for (size_t i = 0; i < d->module_files.n; i++) {
 		json_t *m = json_object();

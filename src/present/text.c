@@ -271,6 +271,31 @@ print_module_line(struct out *o, const struct driver_facts *d)
 	line_end(&l);
 }
 
+/* The libcuda.so.1 programs really load, which need not be one of the
+ * driver's own libraries: a forward-compatibility library runs a newer
+ * CUDA than the kernel module. */
+static void
+print_loaded_libcuda(struct out *o, const struct driver_facts *d)
+{
+	const struct loaded_libcuda *lc = &d->libcuda;
+	struct line l;
+
+	if (lc->path == NULL)
+		return;
+	/* Said already when it is one of the driver's libraries above. */
+	for (size_t i = 0; i < d->libs.n && !lc->fwd_compat; i++)
+		if (strcmp(d->libs.v[i].path, lc->path) == 0)
+			return;
+	line_start(&l, o, _("libcuda loaded"));
+	piece(&l, lc->version != NULL ? lc->version : "-");
+	piece(&l, lc->path);
+	if (lc->fwd_compat && lc->compat_cuda != NULL)
+		piecef(&l, _("(forward compatibility for CUDA %s)"), lc->compat_cuda);
+	else if (lc->fwd_compat)
+		piece(&l, _("(forward compatibility)"));
+	line_end(&l);
+}
+
 static void
 print_driver(struct out *o, const struct facts *f)
 {
@@ -304,6 +329,7 @@ print_driver(struct out *o, const struct facts *f)
 	if (d->libs.n == 0)
 		labelf(o, _("libraries"), "%s\n",
 		    _("no libcuda or libnvidia-ml in the library directories"));
+	print_loaded_libcuda(o, d);
 	if (d->modules_for_running.state == FACT_KNOWN)
 		labelf(o, _("module files"), "%s\n",
 		    strcmp(d->modules_for_running.value, "yes") == 0 ?

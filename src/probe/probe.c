@@ -12,6 +12,7 @@ static void (*const probes[])(struct probe_ctx *) = {
 	probe_toolkits,
 	probe_cudnn,
 	probe_libraries,
+	probe_fwd_compat,
 	probe_python_envs,
 	probe_python_packages,
 	probe_frameworks,

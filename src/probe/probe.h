@@ -64,6 +64,7 @@ void	probe_driver(struct probe_ctx *ctx);	/* driver.c */
 void	probe_toolkits(struct probe_ctx *ctx);	/* toolkit.c */
 void	probe_cudnn(struct probe_ctx *ctx);	/* cudnn.c */
 void	probe_libraries(struct probe_ctx *ctx);	/* libsearch.c */
+void	probe_fwd_compat(struct probe_ctx *ctx);	/* fwdcompat.c: what libcuda.so.1 is */
 void	probe_python_envs(struct probe_ctx *ctx);	/* pyenv.c: the environments */
 void	probe_python_packages(struct probe_ctx *ctx);	/* pypkg.c: their packages */
 void	probe_frameworks(struct probe_ctx *ctx);	/* framework.c: needs, loads, archs */

@@ -11,6 +11,7 @@ libcudawiz_core_a_SOURCES += \
 	src/probe/toolkit.c \
 	src/probe/cudnn.c \
 	src/probe/libsearch.c \
+	src/probe/fwdcompat.c \
 	src/probe/loaderenv.c \
 	src/probe/pyenv.c \
 	src/probe/pypkg.c \
