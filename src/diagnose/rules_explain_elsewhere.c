@@ -214,8 +214,18 @@ rx_explain_elsewhere(struct ctx *c, const struct explain_match *m)
 		message_only(f, m, w);
 		there_fix(c, f, m->soname, &t, false);
 		break;
-	case EXPLAIN_UNDEFINED_SYMBOL:
 	case EXPLAIN_VERSION_NOT_FOUND:
+		f = finding_add(c->out, FINDING_SONAME_VERSION_MISMATCH,
+		    _("On the machine the message comes from, %s needs version %s "
+		    "of %s, and the copy it loads there, %s, does not define it: "
+		    "an older (or another) build of that library than the one it "
+		    "was built against comes first."), who, m->version,
+		    m->soname != NULL ? m->soname : "?", m->file != NULL ? m->file :
+		    m->soname != NULL ? m->soname : "?");
+		message_only(f, m, w);
+		there_fix(c, f, m->soname, &t, true);
+		break;
+	case EXPLAIN_UNDEFINED_SYMBOL:
 		f = finding_add(c->out, FINDING_SONAME_VERSION_MISMATCH,
 		    _("On the machine the message comes from, %s needs %s%s%s, and "
 		    "the library that should provide it there lacks it: it loads "

@@ -38,13 +38,12 @@ shadow_fix(struct ctx *c, struct finding *f, const char *soname,
 		ip_fix_line(f, rx_prepend_line(dir));
 		free(dir);
 	}
-	if (bad != NULL) {
+	if (good != NULL && bad != NULL) {
 		dir = path_dirname(bad);
 		line = lr_llp_filter(c->facts, rx_drop_dir, dir);
 		if (line != NULL) {
-			lr_fix_comment(f, good != NULL ?
-			    _("or drop the directory that shadows it from LD_LIBRARY_PATH:") :
-			    _("drop the directory of the copy that lacks it from LD_LIBRARY_PATH:"));
+			lr_fix_comment(f, _("or drop the directory that shadows it "
+			    "from LD_LIBRARY_PATH:"));
 			ip_fix_line(f, line);
 		}
 		free(dir);
