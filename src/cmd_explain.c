@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -224,6 +225,13 @@ find_machine(struct run *r, const struct explain_match *m,
 		a--;
 	while (b < r->input.len && t[b] != '\n' && t[b] != '\0')
 		b++;
+	/* TensorFlow's "; LD_LIBRARY_PATH: …" is the environment it ran
+	 * in (a container's defaults), not files the message is about. */
+	for (size_t i = a; i + 18 <= b; i++)
+		if (strncasecmp(t + i, "ld_library_path: ", 17) == 0) {
+			b = i;
+			break;
+		}
 	for (size_t i = a; i < b && seen < WHERE_PATHS_MAX; i++) {
 		size_t e = i;
 		char *path;

@@ -252,10 +252,16 @@ rx_explain_version(struct ctx *c, const struct explain_match *m)
 		strv_pushf(&f->fix, "cudawiz why %s", m->soname);
 	} else if (f->fix.n == 0) {
 		strv_pushf(&f->fix, _("# the library that should define %s is not "
-		    "named in the message: run the program with LD_DEBUG=bindings "
-		    "to see which library each symbol comes from, then put a copy "
-		    "that has it first (or install the release the program was "
-		    "built against)"), m->symbol != NULL ? m->symbol : m->version);
+		    "named in the message: see what the program loads and which "
+		    "symbols stay undefined, then put a copy that has it first (or "
+		    "install the release the program was built against)"),
+		    m->symbol != NULL ? m->symbol : m->version);
+		if (m->required_by != NULL && strchr(m->required_by, '/') != NULL) {
+			char *q = shquote_new(m->required_by);
+
+			ip_fix_line(f, xasprintf("ldd -r %s", q));
+			free(q);
+		}
 	}
 }
 
@@ -306,7 +312,12 @@ rx_explain_wrong_class(struct ctx *c, const struct explain_match *m)
 			lr_fix_comment(f, _("see every copy and its class, then load a 64-bit one first:"));
 			strv_pushf(&f->fix, "cudawiz why %s", m->soname);
 		} else {
-			strv_push(&f->fix, _("# install the 64-bit build of the library and put its directory first on LD_LIBRARY_PATH"));
+			char *q = shquote_new(m->file != NULL ? m->file :
+			    m->soname != NULL ? m->soname : "?");
+
+			strv_push(&f->fix, _("# install the 64-bit build of the library and put its directory first on LD_LIBRARY_PATH; its class:"));
+			ip_fix_line(f, xasprintf("file -L %s", q));
+			free(q);
 		}
 	}
 	if (rx_streq(m->soname, "libcuda.so.1")) {

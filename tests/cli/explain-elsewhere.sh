@@ -12,6 +12,7 @@
 COLAB_SYM="ImportError: /usr/local/lib/python3.10/dist-packages/torch/lib/libtorch_cuda.so: undefined symbol: cudaGetDriverEntryPointByVersion, version libcudart.so.12"
 CLUSTER_VER="OSError: /sw/cuda/11.8/lib64/libcublasLt.so.11: version \`libcublasLt.so.11' not found (required by /home/u/venv/lib/python3.9/site-packages/torch/lib/libtorch_cuda.so)"
 COLAB_TF="2023-08-01 10:00:00.000000: W tensorflow/compiler/xla/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory; LD_LIBRARY_PATH: /usr/lib64-nvidia"
+COLAB_TORCH="OSError: /usr/local/lib/python3.10/dist-packages/torch/lib/libtorch_cuda.so: libcudnn.so.8: cannot open shared object file: No such file or directory"
 
 # A laptop without a GPU or driver: doctor would report that, explain must not.
 fx_new
@@ -42,11 +43,18 @@ like "$(finding SONAME_VERSION_MISMATCH .detail)" "the copy it loads there, /sw/
     "cluster: its copy named"
 like "$(fixes SONAME_VERSION_MISMATCH)" "/home/u/venv/lib/python3\\.9/site-packages" "cluster: fix in its venv's terms"
 
-fx_explain -- "$COLAB_TF"
-is "$(jq -r '.machine' "$FX_OUT")" other "Colab TF log (LD_LIBRARY_PATH /usr/lib64-nvidia): another machine"
+fx_explain -- "$COLAB_TORCH"
+is "$(jq -r '.machine' "$FX_OUT")" other "Colab torch: another machine"
 is "$(jq -r '[.findings[].code] | join(" ")' "$FX_OUT")" SONAME_NOT_FOUND "... only the missing cuDNN"
 lacks_code LIBCUDA_NOT_FOUND "... nothing about this machine's driver"
 like "$(fixes SONAME_NOT_FOUND)" "^pip install nvidia-cudnn-cu1[12]" "... fix: cuDNN 8 for that environment"
+like "$(fixes SONAME_NOT_FOUND)" "^export LD_LIBRARY_PATH=/usr/local/lib/python3\\.10/dist-packages/nvidia/cudnn/lib\"" \
+    "... and its directory in that Python"
+
+# TensorFlow's LD_LIBRARY_PATH is the environment it ran in, not a file the
+# message is about: a message naming no other path is about this machine.
+fx_explain -- "$COLAB_TF"
+is "$(jq -r '.machine' "$FX_OUT")" this "TF's LD_LIBRARY_PATH alone: this machine"
 
 # A cluster path that names its CUDA directory and no wheel fits.
 fx_explain -- "/sw/apps/myprog: error while loading shared libraries: libnvToolsExt.so.1: cannot open shared object file: No such file or directory"
