@@ -216,6 +216,22 @@ rx_prepend_line(const char *dir)
 }
 
 
+/* The fix line that takes the directory of path out of LD_LIBRARY_PATH,
+ * after comment; nothing when it is not there. */
+void
+rx_fix_drop_dir_of(const struct ctx *c, struct finding *f, const char *path,
+    const char *comment)
+{
+	char *dir = path_dirname(path);
+	char *line = lr_llp_filter(c->facts, rx_drop_dir, dir);
+
+	if (line != NULL) {
+		lr_fix_comment(f, comment);
+		ip_fix_line(f, line);
+	}
+	free(dir);
+}
+
 bool
 rx_drop_stubs(const char *dir, const void *arg)
 {

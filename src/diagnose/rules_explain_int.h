@@ -43,6 +43,8 @@ const char *rx_driver_version(const struct ctx *c, const char **src);
 bool	rx_drop_compat(const char *dir, const void *arg);
 bool	rx_drop_dir(const char *dir, const void *arg);
 bool	rx_drop_stubs(const char *dir, const void *arg);
+void	rx_fix_drop_dir_of(const struct ctx *c, struct finding *f,
+    const char *path, const char *comment);
 struct finding *rx_have(const struct ctx *c, enum finding_code code);
 const struct lib_fact *rx_lib_named(const struct ctx *c, const char *soname);
 size_t	rx_library_rules(struct ctx *c, const char *soname,

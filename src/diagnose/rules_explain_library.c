@@ -270,7 +270,6 @@ rx_explain_wrong_class(struct ctx *c, const struct explain_match *m)
 {
 	const struct lib_fact *lib = rx_lib_named(c, m->soname);
 	struct finding *f = NULL;
-	char *dir, *line;
 	size_t from = c->out->n;
 
 	if (explain_is_soname(m->soname))
@@ -292,16 +291,9 @@ rx_explain_wrong_class(struct ctx *c, const struct explain_match *m)
 		rx_message_evidence(f, m);
 		rx_resolution_evidence(f, lib);
 		finding_evidence_cap(f, EVIDENCE_MAX);
-		if (m->file != NULL) {
-			dir = path_dirname(m->file);
-			line = lr_llp_filter(c->facts, rx_drop_dir, dir);
-			if (line != NULL) {
-				lr_fix_comment(f, _("take the 32-bit directory out of "
-				    "LD_LIBRARY_PATH:"));
-				ip_fix_line(f, line);
-			}
-			free(dir);
-		}
+		if (m->file != NULL)
+			rx_fix_drop_dir_of(c, f, m->file, _("take the 32-bit "
+			    "directory out of LD_LIBRARY_PATH:"));
 	}
 	/* A 64-bit copy is still needed when none resolves. */
 	if (lib != NULL && lib->resolved != NULL)

@@ -30,7 +30,7 @@ static void
 shadow_fix(struct ctx *c, struct finding *f, const char *soname,
     const char *good, const char *bad)
 {
-	char *dir, *line;
+	char *dir;
 
 	if (good != NULL) {
 		dir = path_dirname(good);
@@ -38,16 +38,9 @@ shadow_fix(struct ctx *c, struct finding *f, const char *soname,
 		ip_fix_line(f, rx_prepend_line(dir));
 		free(dir);
 	}
-	if (good != NULL && bad != NULL) {
-		dir = path_dirname(bad);
-		line = lr_llp_filter(c->facts, rx_drop_dir, dir);
-		if (line != NULL) {
-			lr_fix_comment(f, _("or drop the directory that shadows it "
-			    "from LD_LIBRARY_PATH:"));
-			ip_fix_line(f, line);
-		}
-		free(dir);
-	}
+	if (good != NULL && bad != NULL)
+		rx_fix_drop_dir_of(c, f, bad, _("or drop the directory that "
+		    "shadows it from LD_LIBRARY_PATH:"));
 	if (good != NULL)
 		return;
 	if (explain_is_soname(soname))
