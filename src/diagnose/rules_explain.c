@@ -43,6 +43,30 @@ rx_streq(const char *a, const char *b)
 
 
 
+/* What cmd_explain.c found about where m happened; NULL when nothing. */
+const struct explain_where *
+rx_where(const struct ctx *c, const struct explain_match *m)
+{
+	size_t i = (size_t)(m - c->ex->matches.v);
+
+	if (c->xf == NULL || c->xf->where == NULL || i >= c->ex->matches.n)
+		return NULL;
+	return &c->xf->where[i];
+}
+
+/* The first file here that defines what m misses; NULL when none. */
+const char *
+rx_defining(const struct ctx *c, const struct explain_match *m)
+{
+	size_t i = (size_t)(m - c->ex->matches.v);
+	const struct strv *d;
+
+	if (c->xf == NULL || c->xf->defining == NULL || i >= c->ex->matches.n)
+		return NULL;
+	d = &c->xf->defining[i];
+	return d->n > 0 ? d->v[0] : NULL;
+}
+
 const struct lib_fact *
 rx_lib_named(const struct ctx *c, const char *soname)
 {
@@ -192,6 +216,22 @@ rx_prepend_line(const char *dir)
 }
 
 
+/* The fix line that takes the directory of path out of LD_LIBRARY_PATH,
+ * after comment; nothing when it is not there. */
+void
+rx_fix_drop_dir_of(const struct ctx *c, struct finding *f, const char *path,
+    const char *comment)
+{
+	char *dir = path_dirname(path);
+	char *line = lr_llp_filter(c->facts, rx_drop_dir, dir);
+
+	if (line != NULL) {
+		lr_fix_comment(f, comment);
+		ip_fix_line(f, line);
+	}
+	free(dir);
+}
+
 bool
 rx_drop_stubs(const char *dir, const void *arg)
 {
@@ -249,8 +289,9 @@ rx_plan_for_not_found(struct ctx *c, size_t from, const char *soname)
 
 /* ------------------------------------------------------------- driver */
 
-static void
-explain_match(struct ctx *c, const struct explain_match *m)
+/* The rules for one message by its kind. */
+void
+rx_explain_kind(struct ctx *c, const struct explain_match *m)
 {
 	switch (m->kind) {
 	case EXPLAIN_DLOPEN_FAILED:
@@ -300,9 +341,24 @@ explain_match(struct ctx *c, const struct explain_match *m)
 		if (m->number == 221)
 			rx_library_rules(c, "libnvidia-ptxjitcompiler.so.1", m);
 		break;
+	case EXPLAIN_DLSYM_MISSING:
+		rx_explain_dlsym(c, m);
+		break;
 	case EXPLAIN_KIND_COUNT:
 		break;
 	}
+}
+
+/* A message whose paths are all elsewhere is about another machine. */
+static void
+explain_match(struct ctx *c, const struct explain_match *m)
+{
+	const struct explain_where *w = rx_where(c, m);
+
+	if (w != NULL && w->elsewhere)
+		rx_explain_elsewhere(c, m);
+	else
+		rx_explain_kind(c, m);
 }
 
 void

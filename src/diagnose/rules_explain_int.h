@@ -5,7 +5,9 @@
  * rules_explain_driver.c (the driver: too old, mismatched, no GPU, the
  * stub), rules_explain_gpu.c (the GPU's architecture, PTX, forward
  * compatibility), rules_explain_cudnn.c (cuDNN versions and status
- * codes). Internal to src/diagnose. */
+ * codes), rules_explain_symbol.c (a symbol a library lacks, read the
+ * right way round), rules_explain_elsewhere.c (a message from another
+ * machine). Internal to src/diagnose. */
 #ifndef CUDAWIZ_RULES_EXPLAIN_INT_H
 #define CUDAWIZ_RULES_EXPLAIN_INT_H
 
@@ -41,6 +43,8 @@ const char *rx_driver_version(const struct ctx *c, const char **src);
 bool	rx_drop_compat(const char *dir, const void *arg);
 bool	rx_drop_dir(const char *dir, const void *arg);
 bool	rx_drop_stubs(const char *dir, const void *arg);
+void	rx_fix_drop_dir_of(const struct ctx *c, struct finding *f,
+    const char *path, const char *comment);
 struct finding *rx_have(const struct ctx *c, enum finding_code code);
 const struct lib_fact *rx_lib_named(const struct ctx *c, const char *soname);
 size_t	rx_library_rules(struct ctx *c, const char *soname,
@@ -50,6 +54,10 @@ void	rx_plan_for_not_found(struct ctx *c, size_t from, const char *soname);
 char *rx_prepend_line(const char *dir);
 void	rx_resolution_evidence(struct finding *f, const struct lib_fact *lib);
 bool	rx_streq(const char *a, const char *b);
+void	rx_explain_kind(struct ctx *c, const struct explain_match *m);
+const char *rx_defining(const struct ctx *c, const struct explain_match *m);
+const struct explain_where *rx_where(const struct ctx *c,
+    const struct explain_match *m);
 
 /* rules_explain_library.c */
 bool	rx_driver_library(struct ctx *c, const struct explain_match *m);
@@ -57,6 +65,13 @@ void	rx_explain_dll(struct ctx *c, const struct explain_match *m);
 void	rx_explain_soname(struct ctx *c, const struct explain_match *m);
 void	rx_explain_version(struct ctx *c, const struct explain_match *m);
 void	rx_explain_wrong_class(struct ctx *c, const struct explain_match *m);
+
+/* rules_explain_symbol.c */
+void	rx_explain_dlsym(struct ctx *c, const struct explain_match *m);
+bool	rx_explain_symbol_provider(struct ctx *c, const struct explain_match *m);
+
+/* rules_explain_elsewhere.c */
+void	rx_explain_elsewhere(struct ctx *c, const struct explain_match *m);
 
 /* rules_explain_driver.c */
 void	rx_explain_driver_old(struct ctx *c, const struct explain_match *m);

@@ -99,19 +99,6 @@ rx_explain_soname(struct ctx *c, const struct explain_match *m)
 		ld_library_path_evidence(c, &c->out->v[i], m);
 }
 
-/* Which file of the provider defines the version; NULL when none. */
-static const char *
-defining_copy(const struct ctx *c, const struct explain_match *m)
-{
-	size_t i = (size_t)(m - c->ex->matches.v);
-	const struct strv *d;
-
-	if (c->xf == NULL || c->xf->defining == NULL || i >= c->ex->matches.n)
-		return NULL;
-	d = &c->xf->defining[i];
-	return d->n > 0 ? d->v[0] : NULL;
-}
-
 /* The version definitions of the winner, shortened to the last few: a
  * glibc defines dozens. */
 static void
@@ -150,11 +137,13 @@ void
 rx_explain_version(struct ctx *c, const struct explain_match *m)
 {
 	const struct lib_fact *lib = rx_lib_named(c, m->soname);
-	const char *good = defining_copy(c, m);
+	const char *good = rx_defining(c, m);
 	size_t from = c->out->n;
 	struct finding *f;
 	char *dir;
 
+	if (rx_explain_symbol_provider(c, m))
+		return;
 	if (m->soname != NULL && explain_is_soname(m->soname))
 		rx_library_rules(c, m->soname, m);
 	for (size_t i = from; i < c->out->n; i++)
@@ -256,12 +245,23 @@ rx_explain_version(struct ctx *c, const struct explain_match *m)
 	}
 	if (explain_is_soname(m->soname))
 		ip_install_soname(&c->ip, f, m->soname);
-	if (f->fix.n == 0) {
-		lr_fix_comment(f, _("find which files define the version, and load "
-		    "that one first:"));
-		ip_fix_line(f, xasprintf("find / -xdev -name '%s*' 2>/dev/null",
-		    m->soname != NULL && explain_is_soname(m->soname) ? m->soname :
-		    "lib*.so*"));
+	if (f->fix.n == 0 && explain_is_soname(m->soname)) {
+		strv_pushf(&f->fix, _("# no copy of %s here defines it: install the "
+		    "release the program was built against; where each copy is "
+		    "and which one loads:"), m->soname);
+		strv_pushf(&f->fix, "cudawiz why %s", m->soname);
+	} else if (f->fix.n == 0) {
+		strv_pushf(&f->fix, _("# the library that should define %s is not "
+		    "named in the message: see what the program loads and which "
+		    "symbols stay undefined, then put a copy that has it first (or "
+		    "install the release the program was built against)"),
+		    m->symbol != NULL ? m->symbol : m->version);
+		if (m->required_by != NULL && strchr(m->required_by, '/') != NULL) {
+			char *q = shquote_new(m->required_by);
+
+			ip_fix_line(f, xasprintf("ldd -r %s", q));
+			free(q);
+		}
 	}
 }
 
@@ -270,7 +270,6 @@ rx_explain_wrong_class(struct ctx *c, const struct explain_match *m)
 {
 	const struct lib_fact *lib = rx_lib_named(c, m->soname);
 	struct finding *f = NULL;
-	char *dir, *line;
 	size_t from = c->out->n;
 
 	if (explain_is_soname(m->soname))
@@ -292,25 +291,26 @@ rx_explain_wrong_class(struct ctx *c, const struct explain_match *m)
 		rx_message_evidence(f, m);
 		rx_resolution_evidence(f, lib);
 		finding_evidence_cap(f, EVIDENCE_MAX);
-		if (m->file != NULL) {
-			dir = path_dirname(m->file);
-			line = lr_llp_filter(c->facts, rx_drop_dir, dir);
-			if (line != NULL) {
-				lr_fix_comment(f, _("take the 32-bit directory out of "
-				    "LD_LIBRARY_PATH:"));
-				ip_fix_line(f, line);
-			}
-			free(dir);
-		}
+		if (m->file != NULL)
+			rx_fix_drop_dir_of(c, f, m->file, _("take the 32-bit "
+			    "directory out of LD_LIBRARY_PATH:"));
 	}
 	/* A 64-bit copy is still needed when none resolves. */
 	if (lib != NULL && lib->resolved != NULL)
 		return;
 	if (f->fix.n == 0 || (!explain_is_soname(m->soname) &&
 	    !rx_streq(m->soname, "libcuda.so.1"))) {
-		lr_fix_comment(f, _("find the 64-bit copies and load one of them first:"));
-		ip_fix_line(f, xasprintf("find / -xdev -name '%s*' 2>/dev/null",
-		    explain_is_soname(m->soname) ? m->soname : "lib*.so*"));
+		if (explain_is_soname(m->soname)) {
+			lr_fix_comment(f, _("see every copy and its class, then load a 64-bit one first:"));
+			strv_pushf(&f->fix, "cudawiz why %s", m->soname);
+		} else {
+			char *q = shquote_new(m->file != NULL ? m->file :
+			    m->soname != NULL ? m->soname : "?");
+
+			strv_push(&f->fix, _("# install the 64-bit build of the library and put its directory first on LD_LIBRARY_PATH; its class:"));
+			ip_fix_line(f, xasprintf("file -L %s", q));
+			free(q);
+		}
 	}
 	if (rx_streq(m->soname, "libcuda.so.1")) {
 		const char *src, *drv = rx_driver_version(c, &src);

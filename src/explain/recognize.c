@@ -105,16 +105,35 @@ provider_of_version(const char *version)
 	return NULL;
 }
 
+static size_t
+line_start(const struct scan *s, size_t pos)
+{
+	while (pos > 0 && s->t[pos - 1] != '\n')
+		pos--;
+	return pos;
+}
+
+/* The loader's own failure to load (not a dlsym's): its words are on the line. */
+static bool
+glibc_load_error(const struct scan *s, size_t at)
+{
+	size_t a = line_start(s, at);
+
+	return rz_find_nocase(s, a, at, "symbol lookup error") != (size_t)-1 ||
+	    rz_find_nocase(s, a, at, "error while loading shared libraries") !=
+	    (size_t)-1;
+}
+
 /* glibc: F: undefined symbol: S[, version V] */
 static void
 r_undefined_symbol(struct scan *s, size_t at, size_t alen,
     const struct recogniser *r)
 {
-	size_t p = at + alen, end = rz_fwd_while(s, p, is_symbol), pre;
+	size_t p = at + alen, end = rz_fwd_while(s, p, is_symbol), pre, fs = at;
 	struct explain_match m;
 
 	(void)r;
-	if (end == p)
+	if (end == p || s->claimed[at])
 		return;
 	rz_match_init(&m, EXPLAIN_UNDEFINED_SYMBOL);
 	m.symbol = rz_take(s, p, end);
@@ -125,12 +144,65 @@ r_undefined_symbol(struct scan *s, size_t at, size_t alen,
 			m.version = rz_take(s, vs, ve);
 	}
 	if (rz_before_lit(s, at, ": ", &pre)) {
-		size_t fs = rz_back_while(s, pre, is_name);
-
+		fs = rz_back_while(s, pre, is_name);
 		if (fs < pre)
 			m.required_by = rz_take(s, fs, pre);
 	}
-	m.soname = provider_of_version(m.version);
+	/* dlerror() after a dlsym() says the same words about the library
+	 * looked in, which lacks the symbol: the other way round. */
+	if (m.required_by != NULL && !glibc_load_error(s, at) &&
+	    rz_find_nocase(s, line_start(s, at), at, "dlsym") != (size_t)-1) {
+		m.kind = EXPLAIN_DLSYM_MISSING;
+		rz_set_library(&m, s, fs, pre);
+		FREE(&m.required_by);
+	} else {
+		m.soname = provider_of_version(m.version);
+	}
+	rz_add_match(s, &m, at);
+}
+
+/* dlsym through a library's own loader (TensorFlow, XLA, cuDNN):
+ * Could not load symbol S[ from L][. Error: P: undefined symbol: S]. L
+ * lacks S: a build older than the caller's. The quoted dlerror is this
+ * failure, not a second one. */
+static void
+r_dlsym(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
+{
+	size_t p = at + alen, end = rz_fwd_while(s, p, is_symbol), le, e, q;
+	struct explain_match m;
+
+	(void)r;
+	if (end == p)
+		return;
+	rz_match_init(&m, EXPLAIN_DLSYM_MISSING);
+	m.symbol = rz_take(s, p, end);
+	le = rz_line_end(s, end);
+	if (rz_at_lit(s, end, " from ")) {
+		p = end + strlen(" from ");
+		e = rz_fwd_while(s, p, is_name);
+		while (e > p && s->t[e - 1] == '.')
+			e--;
+		if (e > p)
+			rz_set_library(&m, s, p, e);
+	}
+	q = rz_find_nocase(s, end, le, ": undefined symbol: ");
+	if (q != (size_t)-1) {
+		size_t fs = rz_back_while(s, q, is_name);
+
+		if (fs < q && m.file == NULL) {
+			char *so = m.soname;
+
+			m.soname = NULL;
+			rz_set_library(&m, s, fs, q);
+			if (m.file == NULL) {
+				free(m.soname);
+				m.soname = so;
+			} else {
+				free(so);
+			}
+		}
+		rz_claim(s, q, le);
+	}
 	rz_add_match(s, &m, at);
 }
 
@@ -547,6 +619,8 @@ static const struct recogniser recognisers[] = {
 	/* TensorFlow's first: it claims the glibc message it quotes. */
 	{ "Could not load dynamic library '", false, r_tf_dlopen, 0 },
 	{ ": cannot open shared object file", false, r_cannot_open, 0 },
+	{ "could not load symbol ", true, r_dlsym, 0 },
+	{ "could not get symbol ", true, r_dlsym, 0 },
 	{ "undefined symbol: ", false, r_undefined_symbol, 0 },
 	{ " not defined in file ", false, r_symbol_not_defined, 0 },
 	{ "version ", false, r_version_not_found, 0 },
@@ -849,6 +923,8 @@ static const struct {
 	    N_("A cuDNN call failed") },
 	[EXPLAIN_CUDA_ERROR] = { "cuda_error",
 	    N_("A CUDA call failed") },
+	[EXPLAIN_DLSYM_MISSING] = { "dlsym_symbol_missing",
+	    N_("A library lacks a symbol a program looked up in it") },
 };
 
 const char *
@@ -896,6 +972,7 @@ explain_match_sonames(const struct explain_match *m, struct strv *out)
 	case EXPLAIN_UNDEFINED_SYMBOL:
 	case EXPLAIN_VERSION_NOT_FOUND:
 	case EXPLAIN_WRONG_ELF_CLASS:
+	case EXPLAIN_DLSYM_MISSING:
 		if (explain_is_soname(m->soname))
 			add_soname(out, m->soname);
 		break;

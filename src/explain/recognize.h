@@ -40,6 +40,7 @@ enum explain_kind {
 	EXPLAIN_CUDNN_VERSION,		/* Loaded runtime CuDNN library: X but … compiled with: Y */
 	EXPLAIN_CUDNN_STATUS,		/* CUDNN_STATUS_* */
 	EXPLAIN_CUDA_ERROR,		/* another CUDA error this table knows */
+	EXPLAIN_DLSYM_MISSING,		/* dlsym: Could not load symbol S from L */
 	EXPLAIN_KIND_COUNT
 };
 
@@ -115,6 +116,22 @@ struct explain_facts {
 	const struct lib_fact	*libs;
 	size_t			 nlibs;
 	const struct strv	*defining;
+	const struct explain_where *where;	/* per match; NULL: none */
+};
+
+/* Where a message happened, per match (cmd_explain.c looks). elsewhere:
+ * it names absolute paths and none of them is on this machine (a log
+ * pasted from another one); path: the first of them. For an undefined
+ * symbol that required_by needs: provider, the soname among its needs
+ * (as the loader resolves them here) that should define it, and loaded,
+ * the copy of it that loads here and lacks it (NULL when one defines it);
+ * the copies that have it are in explain_facts.defining. */
+struct explain_where {
+	bool	 elsewhere;
+	bool	 has_paths;
+	char	*path;
+	char	*provider;
+	char	*loaded;
 };
 
 /* Recognises what text (len bytes, not necessarily terminated, any bytes)

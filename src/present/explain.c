@@ -85,6 +85,26 @@ print_resolution(FILE *fp, const struct lib_fact *lib)
 		    lib->soname);
 }
 
+static bool
+elsewhere(const struct explain_view *v, size_t k)
+{
+	return v->where != NULL && v->where[k].elsewhere;
+}
+
+/* "other" when every message that names paths names none that is here. */
+static const char *
+machine_of_all(const struct explain_view *v)
+{
+	bool other = false;
+
+	for (size_t k = 0; v->where != NULL && k < v->ex->matches.n; k++) {
+		if (v->where[k].has_paths && !v->where[k].elsewhere)
+			return "this";
+		other = other || v->where[k].elsewhere;
+	}
+	return other ? "other" : "this";
+}
+
 static void
 print_match(const struct explain_view *v, FILE *fp, size_t k, bool color)
 {
@@ -109,6 +129,12 @@ print_match(const struct explain_view *v, FILE *fp, size_t k, bool color)
 	if (meaning != NULL)
 		fprintf(fp, "   %s.\n", meaning);
 	free(meaning);
+	if (elsewhere(v, k)) {
+		fprintf(fp, _("   The paths in this message are not on this machine "
+		    "(%s is not here): diagnosed from the message alone, for the "
+		    "machine it came from.\n"), v->where[k].path);
+		return;
+	}
 	explain_match_sonames(m, &sonames);
 	for (size_t i = 0; i < sonames.n; i++)
 		print_resolution(fp, explain_lib_of(v->sonames, v->libs,
@@ -174,6 +200,10 @@ explain_print_text(FILE *fp, const struct explain_view *v, bool color)
 			print_resolution(fp, &v->libs[i]);
 		fputc('\n', fp);
 	}
+	if (strcmp(machine_of_all(v), "other") == 0)
+		fputs(_("The paths in these messages are not on this machine: "
+		    "they were diagnosed from the messages alone, and the fixes are "
+		    "for the machine they came from.\n\n"), fp);
 	if (v->findings->n == 0) {
 		if (ex->matches.n > 0)
 			fputs(_("Nothing on this machine explains these messages: "
@@ -255,6 +285,16 @@ match_json(const struct explain_view *v, size_t k)
 		json_object_set_new(o, "ccs", jstrv(&m->ccs));
 	put(o, "library", meaning);
 	free(meaning);
+	json_object_set_new(o, "machine", json_string(elsewhere(v, k) ?
+	    "other" : "this"));
+	if (elsewhere(v, k)) {
+		put(o, "missing_path", v->where[k].path);
+		return o;
+	}
+	if (v->where != NULL && v->where[k].provider != NULL) {
+		put(o, "provider", v->where[k].provider);
+		put(o, "provider_loaded", v->where[k].loaded);
+	}
 	explain_match_sonames(m, &sonames);
 	if (sonames.n > 0)
 		json_object_set_new(o, "resolves", jstrv(&sonames));
@@ -320,6 +360,7 @@ explain_print_json(FILE *fp, const struct explain_view *v)
 	json_object_set_new(input, "nontext_bytes", json_integer((json_int_t)v->ex->nontext));
 	json_object_set_new(doc, "input_info", input);
 	json_object_set_new(doc, "recognised_any", json_boolean(v->ex->matches.n > 0));
+	json_object_set_new(doc, "machine", json_string(machine_of_all(v)));
 	for (size_t i = 0; i < v->ex->matches.n; i++)
 		json_array_append_new(rec, match_json(v, i));
 	json_object_set_new(doc, "recognised", rec);

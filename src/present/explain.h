@@ -27,6 +27,8 @@ struct explain_view {
 	const struct strv	*sonames;
 	const struct lib_fact	*libs;
 	const struct findings	*findings;
+	/* Per match: whether its paths are on this machine; NULL: all are. */
+	const struct explain_where *where;
 };
 
 /* Each returns 0, or -1 when writing failed. */

@@ -28,6 +28,8 @@ so_versioned $good/libcublasLt.so.11.11.3.6 libcublasLt.so.11 libcublasLt.so.11 
 fx_link libcublasLt.so.11.11.3.6 $good/libcublasLt.so.11
 # An old build without version definitions, first on LD_LIBRARY_PATH.
 fx_so /opt/old/libcublasLt.so.11 libcublasLt.so.11
+# The program's own file, which the message names: it happened here.
+fx_so /env/lib/python3.10/site-packages/nvidia/cublas/lib/libcublas.so.11 libcublas.so.11
 
 fx_explain LD_LIBRARY_PATH=/opt/old -- "$CUBLAS_MSG"
 is "$FX_RC" 1 "missing version: exit 1"
@@ -49,7 +51,7 @@ like "$(fixes SONAME_VERSION_MISMATCH)" "^unset LD_LIBRARY_PATH$" \
     "fix: or drop the shadowing directory"
 
 # The message's other wording says the same.
-fx_explain LD_LIBRARY_PATH=/opt/old -- "OSError: /env/lib/python3.7/site-packages/nvidia/cublas/lib/libcublas.so.11: symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference"
+fx_explain LD_LIBRARY_PATH=/opt/old -- "OSError: /env/lib/python3.10/site-packages/nvidia/cublas/lib/libcublas.so.11: symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference"
 has_code SONAME_VERSION_MISMATCH "glibc's other wording: the same finding"
 like "$(fixes SONAME_VERSION_MISMATCH)" "^export LD_LIBRARY_PATH=/usr/local/cuda-11\\.8/" "... and fix"
 

@@ -494,6 +494,7 @@ world_explain(struct world *w, const char *text)
 	xf.libs = w->libs;
 	xf.nlibs = w->nlibs;
 	xf.defining = w->defining;
+	xf.where = NULL;
 	rules_explain(&in, &w->ex, &xf, &w->out);
 }
 
