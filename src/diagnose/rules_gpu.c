@@ -699,16 +699,18 @@ out:
 void
 rules_gpu(const struct facts *facts, struct findings *out)
 {
-	bool nouveau, dkms;
+	bool nouveau, dkms, secure_boot;
 
 	rule_no_gpu(facts, out);
 	nouveau = rule_nouveau(facts, out);
 	dkms = rule_dkms(facts, out);
 	if (!dkms)
 		rule_dkms_next_boot(facts, out);
-	/* nouveau holding the GPU, or no module to load, is the cause to fix;
-	 * "not loaded" would only repeat it with a fix that fails. */
-	if (!nouveau && !dkms)
+	secure_boot = rules_hw_secure_boot(facts, out);
+	/* nouveau holding the GPU, no module to load, or Secure Boot refusing
+	 * it is the cause to fix; "not loaded" would only repeat it with a
+	 * fix that fails. */
+	if (!nouveau && !dkms && !secure_boot)
 		rule_not_loaded(facts, out);
 	rule_mismatch(facts, out);
 	rule_visible(facts, out);

@@ -131,8 +131,8 @@ fix_enroll(struct finding *f, const struct facts *facts)
 	fd_reboot(f, facts);
 }
 
-static void
-rule_secure_boot(const struct facts *facts, struct findings *out)
+bool
+rules_hw_secure_boot(const struct facts *facts, struct findings *out)
 {
 	const struct driver_facts *d = &facts->driver;
 	const struct kernel_module_file *m;
@@ -143,13 +143,13 @@ rule_secure_boot(const struct facts *facts, struct findings *out)
 	    !is_value(&d->nvidia_loaded, "no") ||
 	    !fact_known(&d->kernel_release) || fd_place(facts) != FD_HOST ||
 	    (m = running_module(d)) == NULL)
-		return;
+		return false;
 	unsigned_mod = m->signed_state == 0;
 	/* A signed module whose key, DKMS's, the firmware was never told. */
 	not_enrolled = m->signed_state == 1 && is_value(&d->dkms_mok, "yes") &&
 	    is_value(&d->mok_enrolled, "no");
 	if (!unsigned_mod && !not_enrolled)
-		return;
+		return false;
 	if (unsigned_mod)
 		f = finding_add(out, FINDING_SECURE_BOOT_BLOCKS_MODULE,
 		    _("Secure Boot is on and the nvidia module for the running "
@@ -183,6 +183,7 @@ rule_secure_boot(const struct facts *facts, struct findings *out)
 	}
 	fix_enroll(f, facts);
 	fix_comment(f, _("or turn Secure Boot off in the firmware setup"));
+	return true;
 }
 
 /* ----------------------------------------------------------- GPU_XID_ERRORS */
@@ -243,6 +244,5 @@ void
 rules_hw(const struct facts *facts, struct findings *out)
 {
 	rule_link(facts, out);
-	rule_secure_boot(facts, out);
 	rule_xid(facts, out);
 }
