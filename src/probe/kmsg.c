@@ -176,14 +176,22 @@ read_regular(struct probe_ctx *ctx)
 
 		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
 	}
+	/* Only lines holding an Xid matter: find those, not every line. */
 	while (start < len) {
-		char *nl = memchr(buf + start, '\n', len - start);
-		size_t end = nl != NULL ? (size_t)(nl - buf) : len;
+		char *hit = memmem(buf + start, len - start, "NVRM: Xid (", 11);
+		char *bol, *nl;
 
+		if (hit == NULL)
+			break;
+		bol = hit;
+		while (bol > buf + start && bol[-1] != '\n')
+			bol--;
+		nl = memchr(hit, '\n', len - (size_t)(hit - buf));
 		/* Continuation lines start with a blank. */
-		if (buf[start] != ' ')
-			take_record(ctx->facts, buf + start, end - start);
-		start = end + 1;
+		if (*bol != ' ')
+			take_record(ctx->facts, bol, (size_t)((nl != NULL ? nl :
+			    buf + len) - bol));
+		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
 	}
 	free(buf);
 	return rc;
