@@ -20,6 +20,8 @@ GPU_CLI_TESTS = \
 	tests/cli/gpu-pciids-bad.sh \
 	tests/cli/driver-probe.sh \
 	tests/cli/driver-advice.sh \
+	tests/cli/driver-modules.sh \
+	tests/cli/gpu-hw.sh \
 	tests/cli/ldconfig-advice.sh
 
 TESTS += tests/unit/test_rules_gpu tests/unit/test_gpuarch $(GPU_CLI_TESTS)

@@ -5,6 +5,7 @@
 
 static void (*const fact_rules[])(const struct facts *, struct findings *) = {
 	rules_gpu,
+	rules_hw,
 	rules_env,
 	rules_toolkit,
 };

@@ -31,6 +31,11 @@ const char *diagnose_driver_version(const struct facts *facts,
 
 /* The rule families, each in its own file. */
 void	rules_gpu(const struct facts *facts, struct findings *out);	/* rules_gpu.c */
+/* PCIe link and the kernel log's Xid reports. */
+void	rules_hw(const struct facts *facts, struct findings *out);	/* rules_hw.c */
+/* Secure Boot refusing the module; called by rules_gpu, whose "not
+ * loaded" finding it replaces. Returns whether it fired. */
+bool	rules_hw_secure_boot(const struct facts *facts, struct findings *out);
 void	rules_env(const struct facts *facts, struct findings *out);	/* rules_env.c */
 void	rules_toolkit(const struct facts *facts, struct findings *out);	/* rules_toolkit.c */
 void	rules_loader(const struct diagnose_input *in, struct findings *out);	/* rules_loader.c */

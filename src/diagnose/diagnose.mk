@@ -4,6 +4,8 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/finding.c src/diagnose/finding.h \
 	src/diagnose/diagnose.c src/diagnose/diagnose.h \
 	src/diagnose/rules_gpu.c \
+	src/diagnose/rules_hw.c \
+	src/diagnose/xid.c src/diagnose/xid.h \
 	src/diagnose/rules_env.c \
 	src/diagnose/rules_toolkit.c \
 	src/diagnose/rules_matrix.c \

@@ -240,6 +240,69 @@ rule_dkms(const struct facts *facts, struct findings *out)
 	return true;
 }
 
+/* Whether kernel's module tree has an nvidia module; a DKMS build not
+ * installed there cannot be loaded by name, so it does not count. */
+static bool
+kernel_has_module(const struct driver_facts *d, const char *kernel)
+{
+	for (size_t i = 0; i < d->module_files.n; i++)
+		if (strcmp(d->module_files.v[i].kernel, kernel) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The kernel the next boot runs has no nvidia module while the running
+ * one works: after the reboot (an unattended upgrade's kernel becomes the
+ * default) the GPU is gone. Only when the boot kernel is known from its
+ * own /lib/modules tree, so a fixture without one says nothing.
+ */
+static bool
+rule_dkms_next_boot(const struct facts *facts, struct findings *out)
+{
+	const struct driver_facts *d = &facts->driver;
+	const struct fact_str *bk = &d->boot_kernel;
+	const char *running = d->kernel_release.value;
+	struct finding *f;
+
+	if (d->is_wsl || fd_place(facts) != FD_HOST || !fact_known(bk) ||
+	    !fact_known(&d->kernel_release) || strcmp(bk->value, running) == 0 ||
+	    !strv_contains(&d->kernels, bk->value) ||
+	    kernel_has_module(d, bk->value))
+		return false;
+	/* Only when this kernel's module is in use or installed: otherwise
+	 * the running-kernel rule speaks, or there is no driver at all. */
+	if (!is_value(&d->nvidia_loaded, "yes") &&
+	    !is_value(&d->modules_for_running, "yes"))
+		return false;
+	f = finding_add(out, FINDING_DKMS_MODULE_MISSING,
+	    _("The kernel the next boot runs (%s) has no NVIDIA kernel module, "
+	    "though the running kernel %s has one: after the next reboot the "
+	    "nvidia module cannot be loaded and CUDA finds no device. DKMS "
+	    "did not build it when that kernel was installed, most often "
+	    "because its headers were missing."), bk->value, running);
+	f->severity = SEV_WARNING;
+	strv_pushf(&f->evidence, _("next boot: %s (%s)"), bk->value, bk->source);
+	strv_pushf(&f->evidence, _("%s/%s: no nvidia*.ko"), "/lib/modules",
+	    bk->value);
+	strv_pushf(&f->evidence, _("running kernel: %s (%s)"), running,
+	    d->kernel_release.source);
+	for (size_t i = 0; i < d->module_files.n; i++)
+		strv_pushf(&f->evidence, _("%s (kernel %s)"),
+		    d->module_files.v[i].path, d->module_files.v[i].kernel);
+	for (size_t i = 0; i < d->dkms.n; i++)
+		strv_pushf(&f->evidence, _("DKMS: %s/%s for %s (%s)"),
+		    d->dkms.v[i].module, d->dkms.v[i].version, d->dkms.v[i].kernel,
+		    d->dkms.v[i].installed ? _("installed") : _("built"));
+	finding_evidence_cap(f, EVIDENCE_MAX);
+	fix_comment(f, _("build the module for the kernel the next boot runs, "
+	    "before rebooting:"));
+	fd_build_module(f, facts, bk->value);
+	fix_comment(f, _("what DKMS built, for which kernels:"));
+	strv_push(&f->fix, "dkms status");
+	return true;
+}
+
 /* -------------------------------------------------------- DRIVER_NOT_LOADED */
 
 static void
@@ -636,14 +699,18 @@ out:
 void
 rules_gpu(const struct facts *facts, struct findings *out)
 {
-	bool nouveau, dkms;
+	bool nouveau, dkms, secure_boot;
 
 	rule_no_gpu(facts, out);
 	nouveau = rule_nouveau(facts, out);
 	dkms = rule_dkms(facts, out);
-	/* nouveau holding the GPU, or no module to load, is the cause to fix;
-	 * "not loaded" would only repeat it with a fix that fails. */
-	if (!nouveau && !dkms)
+	if (!dkms)
+		rule_dkms_next_boot(facts, out);
+	secure_boot = rules_hw_secure_boot(facts, out);
+	/* nouveau holding the GPU, no module to load, or Secure Boot refusing
+	 * it is the cause to fix; "not loaded" would only repeat it with a
+	 * fix that fails. */
+	if (!nouveau && !dkms && !secure_boot)
 		rule_not_loaded(facts, out);
 	rule_mismatch(facts, out);
 	rule_visible(facts, out);

@@ -160,6 +160,7 @@ driver_free(struct driver_facts *d)
 	for (size_t i = 0; i < d->module_files.n; i++) {
 		free(d->module_files.v[i].path);
 		free(d->module_files.v[i].kernel);
+		free(d->module_files.v[i].version);
 	}
 	FREE(&d->module_files.v);
 	strv_free(&d->kernels);
@@ -179,6 +180,10 @@ driver_free(struct driver_facts *d)
 	}
 	FREE(&d->dkms.v);
 	fact_str_free(&d->boot_kernel);
+	fact_str_free(&d->secure_boot);
+	fact_str_free(&d->tainted);
+	fact_str_free(&d->dkms_mok);
+	fact_str_free(&d->mok_enrolled);
 }
 
 void
@@ -262,8 +267,18 @@ facts_free(struct facts *f)
 		fact_str_free(&g->arch);
 		fact_str_free(&g->cc);
 		fact_str_free(&g->legacy_branch);
+		fact_str_free(&g->link_speed);
+		fact_str_free(&g->link_width);
+		fact_str_free(&g->max_link_speed);
+		fact_str_free(&g->max_link_width);
 	}
 	free(f->gpus.v);
+	fact_str_free(&f->kmsg_state);
+	for (size_t i = 0; i < f->xids.n; i++) {
+		free(f->xids.v[i].pci);
+		free(f->xids.v[i].last);
+	}
+	free(f->xids.v);
 	driver_free(&f->driver);
 	for (size_t i = 0; i < f->toolkits.n; i++)
 		toolkit_fact_free(&f->toolkits.v[i]);

@@ -74,6 +74,21 @@ struct gpu_fact {
 	/* "390" when the driver's supported-gpus.json puts the GPU on a
 	 * legacy branch (its last); absent when it lists it on none. */
 	struct fact_str	 legacy_branch;
+	/* The PCIe link from sysfs, as the kernel writes it: speeds
+	 * "16.0 GT/s PCIe" (or "2.5 GT/s"), widths "16". Unknown on a bus
+	 * that is not PCIe (a VM's emulated one) or an old kernel. */
+	struct fact_str	 link_speed;
+	struct fact_str	 link_width;
+	struct fact_str	 max_link_speed;
+	struct fact_str	 max_link_width;
+};
+
+/* NVRM Xid lines of the kernel log, grouped by GPU and Xid code. */
+struct xid_group {
+	char	*pci;		/* "0000:01:00" as the driver writes it */
+	unsigned code;		/* 79 */
+	size_t	 count;
+	char	*last;		/* the newest line, as logged (cleaned) */
 };
 
 /* ---------------------------------------------------------------- driver */
@@ -89,6 +104,12 @@ struct driver_lib {
 struct kernel_module_file {
 	char	*path;		/* /lib/modules/6.1.0-13-amd64/updates/dkms/nvidia.ko */
 	char	*kernel;	/* the kernel release it belongs to */
+	/* nvidia.ko itself (not nvidia-uvm …) for the running or next-boot
+	 * kernel only: the version= of its .modinfo section (NULL: not
+	 * read, compressed, or none), and whether a signature is appended
+	 * (-1 not read, 0 no, 1 yes). */
+	char	*version;
+	int	 signed_state;
 };
 
 /* A DKMS build of the nvidia module: /var/lib/dkms/nvidia/VERSION/KERNEL/ARCH/module/nvidia.ko*. */
@@ -97,6 +118,8 @@ struct dkms_build {
 	char	*version;	/* "550.54.14": the driver version it was built from */
 	char	*kernel;	/* "6.8.0-45-generic" */
 	char	*path;		/* the nvidia.ko* file */
+	bool	 installed;	/* its kernel's /lib/modules has an nvidia module
+				 * (dkms "installed"); else only "built" */
 };
 
 struct driver_facts {
@@ -145,6 +168,14 @@ struct driver_facts {
 	 * a kernel under /lib/modules, else the newest of them; its source
 	 * says which. Unknown without a /lib/modules tree. */
 	struct fact_str	 boot_kernel;
+	/* Secure Boot: "yes"/"no" from the SecureBoot EFI variable, unknown
+	 * on a BIOS boot or without efivarfs; the kernel's taint mask as
+	 * written ("4097"); whether DKMS's signing key exists and whether
+	 * MokListRT holds it ("yes"/"no", unknown when unreadable). */
+	struct fact_str	 secure_boot;
+	struct fact_str	 tainted;
+	struct fact_str	 dkms_mok;		/* /var/lib/dkms/mok.pub exists */
+	struct fact_str	 mok_enrolled;
 	char	*colab_release;		/* COLAB_RELEASE_TAG */
 	bool	 lib64_nvidia;		/* /usr/lib64-nvidia (Colab-like runtimes) */
 	/* The libcuda.so.1 the loader picks (src/probe/fwdcompat.c): the
@@ -354,6 +385,13 @@ struct facts {
 		size_t		 n, cap;
 	} gpus;
 	struct driver_facts	driver;
+	/* The kernel log (/dev/kmsg), read only when a GPU exists: KNOWN
+	 * "read" when read (xids then lists what it held), else why not. */
+	struct fact_str	 kmsg_state;
+	struct {
+		struct xid_group	*v;
+		size_t			 n, cap;
+	} xids;
 	struct {
 		struct toolkit_fact	*v;
 		size_t			 n, cap;

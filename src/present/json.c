@@ -191,6 +191,10 @@ gpus_json(const struct facts *f)
 		put_fact(o, "arch", &g->arch);
 		put_fact(o, "compute_capability", &g->cc);
 		put_fact(o, "legacy_branch", &g->legacy_branch);
+		put_fact(o, "link_speed", &g->link_speed);
+		put_fact(o, "link_width", &g->link_width);
+		put_fact(o, "max_link_speed", &g->max_link_speed);
+		put_fact(o, "max_link_width", &g->max_link_width);
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -246,6 +250,9 @@ driver_json(const struct driver_facts *d)
 
 		set(m, "kernel", jstr(d->module_files.v[i].kernel));
 		set(m, "path", jstr(d->module_files.v[i].path));
+		set(m, "version", jstr(d->module_files.v[i].version));
+		set(m, "signed", d->module_files.v[i].signed_state < 0 ?
+		    json_null() : json_boolean(d->module_files.v[i].signed_state));
 		json_array_append_new(mods, m);
 	}
 	set(o, "module_files", mods);
@@ -258,9 +265,15 @@ driver_json(const struct driver_facts *d)
 		set(b, "version", jstr(d->dkms.v[i].version));
 		set(b, "kernel", jstr(d->dkms.v[i].kernel));
 		set(b, "path", jstr(d->dkms.v[i].path));
+		set(b, "state", json_string(d->dkms.v[i].installed ?
+		    "installed" : "built"));
 		json_array_append_new(dkms, b);
 	}
 	set(o, "dkms", dkms);
+	put_yesno(o, "secure_boot", &d->secure_boot);
+	put_fact(o, "tainted", &d->tainted);
+	put_yesno(o, "dkms_mok", &d->dkms_mok);
+	put_yesno(o, "mok_enrolled", &d->mok_enrolled);
 	set(wsl, "detected", json_boolean(d->is_wsl));
 	set(wsl, "microsoft_kernel", json_boolean(d->wsl_kernel));
 	set(wsl, "dev_dxg", json_boolean(d->wsl_dxg));
@@ -546,6 +559,26 @@ libraries_json(const struct facts *f)
 	return a;
 }
 
+/* The kernel log's Xid reports, grouped by GPU and code. */
+static json_t *
+kernel_log_json(const struct facts *f)
+{
+	json_t *o = json_object(), *xids = json_array();
+
+	put_fact(o, "state", &f->kmsg_state);
+	for (size_t i = 0; i < f->xids.n; i++) {
+		json_t *x = json_object();
+
+		set(x, "pci", jstr(f->xids.v[i].pci));
+		set(x, "code", json_integer(f->xids.v[i].code));
+		set(x, "count", json_integer((json_int_t)f->xids.v[i].count));
+		set(x, "last", jstr(f->xids.v[i].last));
+		json_array_append_new(xids, x);
+	}
+	set(o, "xids", xids);
+	return o;
+}
+
 static json_t *
 facts_json(const struct facts *f)
 {
@@ -555,6 +588,7 @@ facts_json(const struct facts *f)
 	put_fact(gp, "pci_bus", &f->gpus_state);
 	set(o, "gpus_probe", gp);
 	set(o, "driver", driver_json(&f->driver));
+	set(o, "kernel_log", kernel_log_json(f));
 	set(o, "toolkits", toolkits_json(f));
 	set(o, "cudnn", cudnn_json(f));
 	set(o, "python_envs", python_envs_json(f));

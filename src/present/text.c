@@ -242,7 +242,17 @@ print_gpus(struct out *o, const struct facts *f)
 			    g->legacy_branch.value);
 		if (fact_known(&g->uuid))
 			fprintf(o->fp, "      %s\n", g->uuid.value);
+		if (fact_known(&g->link_width) && fact_known(&g->max_link_width))
+			fprintf(o->fp, "      %s x%s %s x%s, %s (%s %s)\n",
+			    _("PCIe link"), g->link_width.value, _("of"),
+			    g->max_link_width.value,
+			    fact_text(&g->link_speed, "?"), _("up to"),
+			    fact_text(&g->max_link_speed, "?"));
 	}
+	for (size_t i = 0; i < f->xids.n; i++)
+		fprintf(o->fp, "  %s: Xid %u %s %s (%zu)\n", _("kernel log"),
+		    f->xids.v[i].code, _("on"), f->xids.v[i].pci,
+		    f->xids.v[i].count);
 }
 
 /* The probe settled whether the module is loaded (nvidia_loaded); this
@@ -296,6 +306,69 @@ print_loaded_libcuda(struct out *o, const struct driver_facts *d)
 	line_end(&l);
 }
 
+/* The module file of one kernel: its version and signature when read. */
+static void
+module_pieces(struct line *l, const struct driver_facts *d, const char *kernel)
+{
+	const struct kernel_module_file *best = NULL;
+
+	for (size_t i = 0; i < d->module_files.n; i++) {
+		const struct kernel_module_file *m = &d->module_files.v[i];
+
+		if (strcmp(m->kernel, kernel) == 0 && (best == NULL ||
+		    (best->version == NULL && m->version != NULL)))
+			best = m;
+	}
+	if (best == NULL) {
+		piece(l, _("no nvidia module"));
+		return;
+	}
+	if (best->version != NULL)
+		piecef(l, _("nvidia module %s"), best->version);
+	if (best->signed_state >= 0)
+		piece(l, best->signed_state ? _("signed") : _("unsigned"));
+	piece(l, best->path);
+}
+
+/* The kernel-module facts: the running kernel's module file, the next
+ * boot's, DKMS's builds, Secure Boot, and the kernel log. */
+static void
+print_kernel_modules(struct out *o, const struct driver_facts *d)
+{
+	struct line l;
+
+	if (fact_known(&d->kernel_release) &&
+	    strv_contains(&d->kernels, d->kernel_release.value)) {
+		line_start(&l, o, _("running kernel"));
+		module_pieces(&l, d, d->kernel_release.value);
+		line_end(&l);
+	}
+	if (fact_known(&d->boot_kernel) && (!fact_known(&d->kernel_release) ||
+	    strcmp(d->boot_kernel.value, d->kernel_release.value) != 0)) {
+		line_start(&l, o, _("next boot"));
+		piecef(&l, "%s:", d->boot_kernel.value);
+		module_pieces(&l, d, d->boot_kernel.value);
+		piecef(&l, "(%s)", d->boot_kernel.source);
+		line_end(&l);
+	}
+	for (size_t i = 0; i < d->dkms.n; i++) {
+		line_start(&l, o, "DKMS");
+		piecef(&l, "%s/%s", d->dkms.v[i].module, d->dkms.v[i].version);
+		piecef(&l, _("for %s:"), d->dkms.v[i].kernel);
+		piece(&l, d->dkms.v[i].installed ? _("installed") : _("built"));
+		line_end(&l);
+	}
+	if (fact_known(&d->secure_boot)) {
+		line_start(&l, o, "Secure Boot");
+		piece(&l, strcmp(d->secure_boot.value, "yes") == 0 ? _("on") :
+		    _("off"));
+		if (fact_known(&d->mok_enrolled))
+			piece(&l, strcmp(d->mok_enrolled.value, "yes") == 0 ?
+			    _("(DKMS key enrolled)") : _("(DKMS key not enrolled)"));
+		line_end(&l);
+	}
+}
+
 static void
 print_driver(struct out *o, const struct facts *f)
 {
@@ -335,6 +408,7 @@ print_driver(struct out *o, const struct facts *f)
 		    strcmp(d->modules_for_running.value, "yes") == 0 ?
 		    _("built for the running kernel") :
 		    _("none for the running kernel"));
+	print_kernel_modules(o, d);
 	if (d->is_wsl)
 		labelf(o, _("platform"), "%s\n", _("WSL"));
 	if (d->docker || d->podman)

@@ -420,6 +420,7 @@ add_module(struct driver_facts *d, const char *kernel, char *path)
 
 	m->path = path;
 	m->kernel = xstrdup(kernel);
+	m->signed_state = -1;
 }
 
 /*
@@ -878,5 +879,7 @@ probe_driver(struct probe_ctx *ctx)
 		probe_modules(ctx);
 		probe_dkms(ctx);
 		probe_boot_kernel(ctx);
+		probe_module_files(ctx);
+		probe_secure_boot(ctx);
 	}
 }

@@ -151,6 +151,40 @@ out:
 	free(path);
 }
 
+/* One PCIe link attribute ("16.0 GT/s PCIe", "16"), as the kernel
+ * writes it. Absent on a bus that is not PCIe, so unknown, not a note. */
+static void
+read_link_attr(struct probe_ctx *ctx, const char *dir, const char *attr,
+    struct fact_str *f)
+{
+	char *path = xasprintf("%s/%s", dir, attr), *data = NULL;
+	size_t len = 0;
+	int rc = sysroot_read_file(ctx->sr, path, SYSFS_CAP, &data, &len);
+
+	if (rc != 0) {
+		fact_unknown(f, _("%s: %s"), path, sysroot_strerror(rc));
+	} else {
+		while (len > 0 && (data[len - 1] == '\n' || data[len - 1] == ' '))
+			data[--len] = '\0';
+		if (len == 0 || len > 32 || strlen(data) != len ||
+		    !text_is_clean(data, len))
+			fact_unreadable(f, _("%s: not a link speed or width"), path);
+		else
+			fact_set(f, data, path);
+	}
+	free(data);
+	free(path);
+}
+
+static void
+probe_link(struct probe_ctx *ctx, const char *dir, struct gpu_fact *g)
+{
+	read_link_attr(ctx, dir, "current_link_speed", &g->link_speed);
+	read_link_attr(ctx, dir, "current_link_width", &g->link_width);
+	read_link_attr(ctx, dir, "max_link_speed", &g->max_link_speed);
+	read_link_attr(ctx, dir, "max_link_width", &g->max_link_width);
+}
+
 /* The value of "Key: value" in the information file, or NULL. */
 static char *
 info_value(const char *data, const char *key)
@@ -274,6 +308,7 @@ probe_one(struct probe_ctx *ctx, const char *addr, struct seen **seen,
 	if (!read_hex_attr(ctx, dir, "subsystem_device", &g->subsys_device_id))
 		g->subsys_device_id = 0;
 	probe_kernel_driver(ctx, dir, g);
+	probe_link(ctx, dir, g);
 	*seen = xreallocarray(*seen, *nseen + 1, sizeof **seen);
 	s = &(*seen)[(*nseen)++];
 	s->model = s->model_src = NULL;

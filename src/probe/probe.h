@@ -61,6 +61,11 @@ void	probe_shared_free(struct probe_shared *sh);
 void	probe_environ(struct probe_ctx *ctx);	/* env.c */
 void	probe_gpus(struct probe_ctx *ctx);	/* pci.c */
 void	probe_driver(struct probe_ctx *ctx);	/* driver.c */
+void	probe_kernel_log(struct probe_ctx *ctx);	/* kmsg.c: Xid lines */
+/* Called by probe_driver: the module files' versions and signatures, and
+ * DKMS's installed state (modfile.c); Secure Boot (secureboot.c). */
+void	probe_module_files(struct probe_ctx *ctx);
+void	probe_secure_boot(struct probe_ctx *ctx);
 void	probe_toolkits(struct probe_ctx *ctx);	/* toolkit.c */
 void	probe_cudnn(struct probe_ctx *ctx);	/* cudnn.c */
 void	probe_libraries(struct probe_ctx *ctx);	/* libsearch.c */

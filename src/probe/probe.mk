@@ -8,6 +8,9 @@ libcudawiz_core_a_SOURCES += \
 	src/probe/gpuarch.c src/probe/gpuarch.h \
 	src/probe/gpusupported.c src/probe/gpusupported.h \
 	src/probe/driver.c \
+	src/probe/modfile.c \
+	src/probe/secureboot.c \
+	src/probe/kmsg.c \
 	src/probe/toolkit.c \
 	src/probe/cudnn.c \
 	src/probe/libsearch.c \

@@ -121,3 +121,28 @@ fx_subsys() {
 	fx_file "/sys/bus/pci/devices/$1/subsystem_vendor" "0x$2"
 	fx_file "/sys/bus/pci/devices/$1/subsystem_device" "0x$3"
 }
+
+# fx_ko PATH VERSION [signed]: a real ELF relocatable object, as a kernel
+# module is, whose .modinfo section holds version=VERSION (compiled once
+# per version); with "signed", the appended-signature trailer (a
+# module_signature struct, then the magic string) follows it.
+fx_ko() {
+	fx_kodir=${FX_SOCACHE:-$FX_TMP/cudawiz-so-cache.$(id -u)}
+	fx_kocached=$fx_kodir/nvidia-$2.ko
+	mkdir -p "$fx_kodir" "$(dirname "$FX$1")"
+	if [ ! -s "$fx_kocached" ]; then
+		printf '%s\n' \
+		    'static const char lic[] __attribute__((section(".modinfo"), used)) = "license=Dual MIT/GPL";' \
+		    "static const char ver[] __attribute__((section(\".modinfo\"), used)) = \"version=$2\";" \
+		    'int nv_fixture_init(void) { return 0; }' |
+		    $FIXTURE_CC -c -x c -o "$fx_kocached.tmp.$$" - || return 1
+		mv -f "$fx_kocached.tmp.$$" "$fx_kocached"
+	fi
+	cp "$fx_kocached" "$FX$1"
+	if [ "${3:-}" = signed ]; then
+		# struct module_signature: algo, hash, id_type=2 (PKCS#7),
+		# signer_len, key_id_len, pad[3], sig_len (big-endian 0).
+		printf '\000\000\002\000\000\000\000\000\000\000\000\000' >> "$FX$1"
+		printf '~Module signature appended~\n' >> "$FX$1"
+	fi
+}

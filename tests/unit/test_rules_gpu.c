@@ -484,6 +484,89 @@ test_visible(void)
 	facts_free(f);
 }
 
+/* Issue 19: PCIe width, Xid severities, Secure Boot, the next boot. */
+static size_t
+run_hw(const struct facts *f, struct findings *out)
+{
+	findings_free(out);
+	rules_hw(f, out);
+	return out->n;
+}
+
+static void
+test_hw(void)
+{
+	struct findings out = { NULL, 0, 0 };
+	struct facts *f = healthy(1);
+	struct gpu_fact *g = &f->gpus.v[0];
+	struct driver_facts *d = &f->driver;
+	struct xid_group *x;
+
+	fact_set(&g->link_speed, "2.5 GT/s PCIe", "s");
+	fact_set(&g->link_width, "16", "s");
+	fact_set(&g->max_link_speed, "32.0 GT/s PCIe", "s");
+	fact_set(&g->max_link_width, "16", "s");
+	is_int(run_hw(f, &out), 0, "Gen1 at full width (idle): no finding");
+	fact_set(&g->link_width, "1", "s");
+	ok(run_hw(f, &out) == 1 && out.v[0].code == FINDING_PCIE_LINK_DEGRADED &&
+	    out.v[0].severity == SEV_WARNING, "x1 of x16: PCIE_LINK_DEGRADED, a warning");
+	fact_unknown(&g->max_link_width, "gone");
+	is_int(run_hw(f, &out), 0, "an unknown maximum width: no finding");
+
+	x = VEC_PUSH(&f->xids);
+	x->pci = xstrdup("0000:01:00");
+	x->code = 79;
+	x->count = 2;
+	x->last = xstrdup("NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.");
+	x = VEC_PUSH(&f->xids);
+	x->pci = xstrdup("0000:01:00");
+	x->code = 13;
+	x->count = 1;
+	x->last = xstrdup("NVRM: Xid (PCI:0000:01:00): 13, Graphics Exception");
+	x = VEC_PUSH(&f->xids);
+	x->pci = xstrdup("0000:01:00");
+	x->code = 9999;
+	x->count = 1;
+	x->last = xstrdup("NVRM: Xid (PCI:0000:01:00): 9999, new");
+	ok(run_hw(f, &out) == 3 && out.v[0].severity == SEV_ERROR &&
+	    out.v[1].severity == SEV_WARNING && out.v[2].severity == SEV_WARNING,
+	    "Xid 79 an error, 13 and an unknown code warnings");
+	ok(out.n > 0 && lines_have(&out.v[0].evidence, "fallen off the bus"),
+	    "the last line is the evidence");
+
+	/* Secure Boot on, module unsigned, nvidia not loaded. */
+	fact_set(&d->nvidia_loaded, "no", "/sys/module/nvidia");
+	fact_unknown(&d->module_version, "x");
+	fact_unknown(&d->sys_module_version, "x");
+	d->module_files.v[0].signed_state = 0;
+	fact_set(&d->secure_boot, "yes", "efivars");
+	ok(run(f, &out) == 1 && out.v[0].code == FINDING_SECURE_BOOT_BLOCKS_MODULE,
+	    "Secure Boot + unsigned: SECURE_BOOT_BLOCKS_MODULE instead of DRIVER_NOT_LOADED");
+	ok(out.n > 0 && lines_have(&out.v[0].fix, "mokutil --import"),
+	    "the fix enrolls the key");
+	d->module_files.v[0].signed_state = 1;
+	ok(run(f, &out) == 1 && out.v[0].code == FINDING_DRIVER_NOT_LOADED,
+	    "signed (key state unknown): just not loaded");
+	fact_set(&d->secure_boot, "no", "efivars");
+	d->module_files.v[0].signed_state = 0;
+	ok(run(f, &out) == 1 && out.v[0].code == FINDING_DRIVER_NOT_LOADED,
+	    "Secure Boot off: just not loaded");
+
+	/* The next boot's kernel has no module; the running one has. */
+	fact_set(&d->nvidia_loaded, "yes", "/sys/module/nvidia");
+	strv_push(&d->kernels, "6.1.0-18-amd64");
+	fact_set(&d->boot_kernel, "6.1.0-18-amd64", "newest");
+	ok(run(f, &out) == 1 && out.v[0].code == FINDING_DKMS_MODULE_MISSING &&
+	    out.v[0].severity == SEV_WARNING,
+	    "next boot without a module: DKMS_MODULE_MISSING, a warning");
+	ok(out.n > 0 && lines_have(&out.v[0].fix, "linux-headers-6.1.0-18-amd64"),
+	    "the fix builds for the next boot's kernel");
+	add_module(f, "6.1.0-18-amd64", "/lib/modules/6.1.0-18-amd64/updates/dkms/nvidia.ko");
+	is_int(run(f, &out), 0, "with its module: no finding");
+	findings_free(&out);
+	facts_free(f);
+}
+
 int
 main(void)
 {
@@ -494,5 +577,6 @@ main(void)
 	test_dkms();
 	test_mismatch();
 	test_visible();
+	test_hw();
 	return done_testing();
 }

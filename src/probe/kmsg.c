@@ -1,0 +1,226 @@
+/* The kernel log's NVRM Xid lines: what the driver reported about each
+ * GPU (a GPU fallen off the bus, double-bit ECC errors, page faults of
+ * programs), readable even when the driver is no longer loaded.
+ *
+ * /dev/kmsg gives one record per read() ("6,1234,5678,-;NVRM: Xid
+ * (PCI:0000:01:00): 79, pid=…, GPU has fallen off the bus."); it is
+ * opened non-blocking and read until EAGAIN. Under --root, ROOT/dev/kmsg
+ * is a regular file of such records, one a line, of which only the last
+ * KMSG_CAP bytes are read. Only Xid lines are kept, grouped by GPU and
+ * code with a count and the newest line, so what is held stays small.
+ * Reading it needs root (or kernel.dmesg_restrict=0): without, the log
+ * is just not known, which is no problem to report. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "probe/probe.h"
+#include "util/utf8width.h"
+#include "util/xalloc.h"
+
+#define KMSG		"/dev/kmsg"
+/* The tail of the log read: 1 MiB holds thousands of records. */
+#define KMSG_CAP	(1024 * 1024)
+/* A record is at most about 8 KiB (the kernel's own limit is 1 KiB of
+ * text plus its dictionary). */
+#define RECORD_MAX	8192
+/* Distinct (GPU, code) groups kept: a GPU that logs every code is rare. */
+#define GROUPS_MAX	64
+#define LINE_MAX_LEN	512
+
+/* Parses "NVRM: Xid (PCI:0000:01:00): 79, pid=…" (older drivers write
+ * "NVRM: Xid (0000:01:00): 79, …") in the message of one record. */
+static void
+take_line(struct facts *facts, const char *msg, size_t len)
+{
+	static const char key[] = "NVRM: Xid (";
+	const char *p, *addr, *rp, *end = msg + len;
+	char *pci, *line;
+	unsigned long code;
+	struct xid_group *g = NULL;
+
+	p = memmem(msg, len, key, sizeof key - 1);
+	if (p == NULL)
+		return;
+	p += sizeof key - 1;
+	if ((size_t)(end - p) > 4 && strncmp(p, "PCI:", 4) == 0)
+		p += 4;
+	addr = p;
+	rp = memchr(p, ')', (size_t)(end - p));
+	if (rp == NULL || rp == p || rp - p > 32 || end - rp < 4 ||
+	    rp[1] != ':' || rp[2] != ' ' ||
+	    !text_is_clean(p, (size_t)(rp - p)))
+		return;
+	code = 0;
+	for (p = rp + 3; p < end && *p >= '0' && *p <= '9'; p++) {
+		code = code * 10 + (unsigned long)(*p - '0');
+		if (code > 100000)
+			return;
+	}
+	if (p == rp + 3)
+		return;
+	pci = xstrndup(addr, (size_t)(rp - addr));
+	line = xstrndup(msg, len > LINE_MAX_LEN ? LINE_MAX_LEN : len);
+	/* Shown as evidence: no control characters. */
+	for (char *c = line; *c != '\0'; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = ' ';
+	for (size_t i = 0; i < facts->xids.n && g == NULL; i++)
+		if (facts->xids.v[i].code == code &&
+		    strcmp(facts->xids.v[i].pci, pci) == 0)
+			g = &facts->xids.v[i];
+	if (g == NULL && facts->xids.n >= GROUPS_MAX) {
+		free(pci);
+		free(line);
+		return;
+	}
+	if (g == NULL) {
+		g = VEC_PUSH(&facts->xids);
+		g->pci = pci;
+		g->code = (unsigned)code;
+	} else {
+		free(pci);
+		free(g->last);
+	}
+	g->count++;
+	g->last = line;
+}
+
+/* One record "PRI,SEQ,TS,FLAGS;MESSAGE" (continuation lines, " KEY=V",
+ * are not part of the message). */
+static void
+take_record(struct facts *facts, const char *rec, size_t len)
+{
+	const char *semi = memchr(rec, ';', len), *nl;
+
+	if (semi == NULL)
+		return;
+	semi++;
+	nl = memchr(semi, '\n', len - (size_t)(semi - rec));
+	take_line(facts, semi, nl != NULL ? (size_t)(nl - semi) :
+	    len - (size_t)(semi - rec));
+}
+
+/* The live device: one record a read, EPIPE when the oldest ones were
+ * overwritten while reading (go on), EAGAIN at the end. */
+static int
+read_device(struct facts *facts)
+{
+	char *buf = xmalloc(RECORD_MAX);
+	size_t total = 0;
+	int fd = open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC), rc = 0;
+
+	if (fd < 0) {
+		free(buf);
+		return errno;
+	}
+	/* The device cannot be read from its end backwards, so the bound is
+	 * on what is read: KMSG_CAP bytes, 16 times over for a kernel built
+	 * with a large log buffer. */
+	while (total < 16 * (size_t)KMSG_CAP) {
+		ssize_t n = read(fd, buf, RECORD_MAX - 1);
+
+		if (n < 0 && errno == EPIPE)
+			continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			if (errno != EAGAIN)
+				rc = errno;
+			break;
+		}
+		if (n == 0)
+			break;
+		total += (size_t)n;
+		take_record(facts, buf, (size_t)n);
+	}
+	close(fd);
+	free(buf);
+	return rc;
+}
+
+/* A regular file of records, one a line: its last KMSG_CAP bytes, from
+ * the first whole line on. */
+static int
+read_regular(struct probe_ctx *ctx)
+{
+	struct stat st;
+	char *buf;
+	off_t from = 0;
+	ssize_t n;
+	size_t len, start = 0;
+	int fd, rc = sysroot_open_file(ctx->sr, KMSG, &fd);
+
+	if (rc != 0)
+		return rc;
+	if (fstat(fd, &st) != 0) {
+		rc = errno;
+		close(fd);
+		return rc;
+	}
+	if (st.st_size > KMSG_CAP)
+		from = st.st_size - KMSG_CAP;
+	buf = xmalloc(KMSG_CAP + 1);
+	n = pread(fd, buf, KMSG_CAP, from);
+	rc = n < 0 ? errno : 0;
+	close(fd);
+	len = n > 0 ? (size_t)n : 0;
+	if (from > 0) {
+		char *nl = memchr(buf, '\n', len);
+
+		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
+	}
+	/* Only lines holding an Xid matter: find those, not every line. */
+	while (start < len) {
+		char *hit = memmem(buf + start, len - start, "NVRM: Xid (", 11);
+		char *bol, *nl;
+
+		if (hit == NULL)
+			break;
+		bol = hit;
+		while (bol > buf + start && bol[-1] != '\n')
+			bol--;
+		nl = memchr(hit, '\n', len - (size_t)(hit - buf));
+		/* Continuation lines start with a blank. */
+		if (*bol != ' ')
+			take_record(ctx->facts, bol, (size_t)((nl != NULL ? nl :
+			    buf + len) - bol));
+		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
+	}
+	free(buf);
+	return rc;
+}
+
+void
+probe_kernel_log(struct probe_ctx *ctx)
+{
+	struct facts *f = ctx->facts;
+	struct stat st;
+	int rc;
+
+	/* No GPU, nothing the log could say about one. */
+	if (f->gpus.n == 0) {
+		fact_unknown(&f->kmsg_state, _("no NVIDIA GPU to look for"));
+		return;
+	}
+	rc = sysroot_stat(ctx->sr, KMSG, &st);
+	if (rc == 0 && S_ISCHR(st.st_mode) && sysroot_is_host(ctx->sr))
+		rc = read_device(f);
+	else if (rc == 0 && S_ISREG(st.st_mode))
+		rc = read_regular(ctx);
+	else if (rc == 0)
+		rc = ENODEV;
+	if (rc == 0) {
+		fact_set(&f->kmsg_state, "read", KMSG);
+		return;
+	}
+	/* EPERM/EACCES: only root may read it; not a problem to note. */
+	fact_unknown(&f->kmsg_state, _("%s: %s"), KMSG, rc == EPERM ||
+	    rc == EACCES ? _("only root may read it") : sysroot_strerror(rc));
+}
