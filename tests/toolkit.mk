@@ -6,6 +6,7 @@ TOOLKIT_TESTS = \
 	tests/cli/toolkit-pip.sh \
 	tests/cli/toolkit-bad.sh \
 	tests/cli/cudnn-basic.sh \
-	tests/cli/real-cuda.sh
+	tests/cli/real-cuda.sh \
+	tests/cli/toolkit-extension.sh
 TESTS += $(TOOLKIT_TESTS)
 EXTRA_DIST += $(TOOLKIT_TESTS) tests/lib/fx_toolkit.sh

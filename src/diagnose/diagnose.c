@@ -16,6 +16,7 @@ diagnose(const struct diagnose_input *in, struct findings *out)
 		fact_rules[i](in->facts, out);
 	rules_loader(in, out);
 	rules_python(in, out);
+	rules_toolkit_builds(in, out);
 	if (in->matrix != NULL)
 		rules_matrix(in, out);
 	rules_verify(in, out);

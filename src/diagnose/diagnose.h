@@ -33,6 +33,7 @@ const char *diagnose_driver_version(const struct facts *facts,
 void	rules_gpu(const struct facts *facts, struct findings *out);	/* rules_gpu.c */
 void	rules_env(const struct facts *facts, struct findings *out);	/* rules_env.c */
 void	rules_toolkit(const struct facts *facts, struct findings *out);	/* rules_toolkit.c */
+void	rules_toolkit_builds(const struct diagnose_input *in, struct findings *out); /* rules_toolkit.c */
 void	rules_loader(const struct diagnose_input *in, struct findings *out);	/* rules_loader.c */
 /* The findings about one resolved library alone (not found, off the
  * search path, stub, broken, spoofed name, version mismatch): doctor runs
