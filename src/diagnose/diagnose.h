@@ -41,6 +41,7 @@ void	rules_loader(const struct diagnose_input *in, struct findings *out);	/* rul
 void	rules_library(const struct diagnose_input *in, const struct lib_fact *lib,
 	    struct findings *out);
 void	rules_matrix(const struct diagnose_input *in, struct findings *out); /* rules_matrix.c */
+void	rules_newer(const struct diagnose_input *in, struct findings *out); /* rules_newer.c */
 /* Python environments and their frameworks. */
 void	rules_python(const struct diagnose_input *in, struct findings *out); /* rules_python.c */
 /* What live verification (facts->verify) proved or disproved; runs after
