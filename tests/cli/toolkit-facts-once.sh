@@ -37,4 +37,36 @@ like "$(fx_finding NEWER_THAN_MATRIX '.evidence | join("\n")')" \
 is "$(fx_finding NEWER_THAN_MATRIX '.fix | join("|")')" "cudawiz matrix update" \
     "... fix: cudawiz matrix update"
 is "$FX_RC" 0 "... a note alone: exit 0"
+
+# --- the release is the toolkit's version, components beside it
+fx_new
+fx_toolkit 12.4.1
+fx_doctor
+is "$(fx_tk_json .release)" 12.4.1 "version.json: the release is its cuda version"
+is "$(fx_tk_json '.components | join(",")')" "cudart 12.4.1" "... cuda_cudart's version beside it"
+"$CUDAWIZ" doctor --root "$FX" --matrix "$FX_MATRIX" > "$FX.txt" 2>/dev/null
+like "$(grep '^  /usr/local/cuda-12.4 ' "$FX.txt")" "CUDA 12\.4\.1  \(cudart 12\.4\.1\)" "... the text line"
+
+# A toolkit assembled from NVIDIA's wheels, as /usr/local/cuda-13.0 is on
+# this project's machine: no version.json, lib64 a link to lib.
+wheel_toolkit() {
+	tk=/usr/local/cuda-13.0
+	fx_dir $tk/dist-info/nvidia_cuda_runtime-13.0.96.dist-info
+	fx_dir $tk/dist-info/nvidia_cuda_nvcc-13.0.88.dist-info
+	fx_so $tk/lib/libcudart.so.13.0.96 libcudart.so.13
+	fx_link libcudart.so.13.0.96 $tk/lib/libcudart.so.13
+	fx_link lib $tk/lib64
+	fx_file $tk/bin/nvcc "#!/bin/sh"
+	chmod +x "$FX$tk/bin/nvcc"
+	fx_link cuda-13.0 /usr/local/cuda
+}
+fx_new
+wheel_toolkit
+fx_doctor
+is "$(fx_tk_json .release)" 13.0 "wheel toolkit: the release is 13.0"
+is "$(fx_tk_json .version)" 13.0.96 "... the version fact stays the runtime wheel's"
+is "$(fx_tk_json '.components | join(",")')" "cudart 13.0.96,nvcc 13.0.88" "... cudart and nvcc beside it"
+"$CUDAWIZ" doctor --root "$FX" --matrix "$FX_MATRIX" > "$FX.txt" 2>/dev/null
+like "$(grep '^  /usr/local/cuda-13.0 ' "$FX.txt")" "CUDA 13\.0  \(cudart 13\.0\.96, nvcc 13\.0\.88\)" \
+    "... the text line: CUDA 13.0 (cudart 13.0.96, nvcc 13.0.88)"
 done_testing
