@@ -68,6 +68,10 @@ path_toolkit(const struct facts *facts)
 static char *
 toolkit_words(const struct toolkit_fact *t)
 {
+	/* The release, as the toolkits section names it (13.0, not its
+	 * cudart's 13.0.96). */
+	if (t->release != NULL)
+		return xasprintf(_("CUDA %s at %s"), t->release, t->root);
 	if (fact_known(&t->version))
 		return xasprintf(_("CUDA %s at %s"), t->version.value, t->root);
 	return xasprintf(_("the toolkit at %s (version unknown)"), t->root);

@@ -69,4 +69,21 @@ is "$(fx_tk_json '.components | join(",")')" "cudart 13.0.96,nvcc 13.0.88" "... 
 "$CUDAWIZ" doctor --root "$FX" --matrix "$FX_MATRIX" > "$FX.txt" 2>/dev/null
 like "$(grep '^  /usr/local/cuda-13.0 ' "$FX.txt")" "CUDA 13\.0  \(cudart 13\.0\.96, nvcc 13\.0\.88\)" \
     "... the text line: CUDA 13.0 (cudart 13.0.96, nvcc 13.0.88)"
+
+# --- one directory through two links: env --check calls it unchanged.
+# The script runs in this machine's shell, which drops directories that
+# do not exist here, so the toolkit lies at a path that exists both in
+# the tree and on this machine ($H, as env-check.sh does).
+fx_new
+H=$FX
+K=$H/opt/cuda-13.0
+fx_so $K/lib/libcudart.so.13.0.96 libcudart.so.13
+fx_link libcudart.so.13.0.96 $K/lib/libcudart.so.13
+fx_link lib $K/lib64
+fx_link cuda-13.0 $H/opt/cuda
+mkdir -p "$K/lib" && ln -s lib "$K/lib64" && ln -s cuda-13.0 "$H/opt/cuda"
+printf '# cudawiz-format: sh\nexport LD_LIBRARY_PATH=%s/lib\n' "$K" > "$H/same.sh"
+fx_cmd_env env PATH=/usr/bin:/bin LD_LIBRARY_PATH=$H/opt/cuda/lib64 -- --check "$H/same.sh" --json
+is "$(jq -r '[.needs[] | select(.soname == "libcudart.so.13" and .framework == null)][0].verdict' "$FX_OUT")" \
+    unchanged "env --check: cuda/lib64 and cuda-13.0/lib are one file, unchanged (not moved)"
 done_testing
