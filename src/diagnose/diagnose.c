@@ -17,8 +17,11 @@ diagnose(const struct diagnose_input *in, struct findings *out)
 		fact_rules[i](in->facts, out);
 	rules_loader(in, out);
 	rules_python(in, out);
-	if (in->matrix != NULL)
+	rules_toolkit_builds(in, out);
+	if (in->matrix != NULL) {
 		rules_matrix(in, out);
+		rules_newer(in, out);
+	}
 	rules_verify(in, out);
 	findings_sort(out);
 }

@@ -38,6 +38,7 @@ void	rules_hw(const struct facts *facts, struct findings *out);	/* rules_hw.c */
 bool	rules_hw_secure_boot(const struct facts *facts, struct findings *out);
 void	rules_env(const struct facts *facts, struct findings *out);	/* rules_env.c */
 void	rules_toolkit(const struct facts *facts, struct findings *out);	/* rules_toolkit.c */
+void	rules_toolkit_builds(const struct diagnose_input *in, struct findings *out); /* rules_toolkit.c */
 void	rules_loader(const struct diagnose_input *in, struct findings *out);	/* rules_loader.c */
 /* The findings about one resolved library alone (not found, off the
  * search path, stub, broken, spoofed name, version mismatch): doctor runs
@@ -45,6 +46,7 @@ void	rules_loader(const struct diagnose_input *in, struct findings *out);	/* rul
 void	rules_library(const struct diagnose_input *in, const struct lib_fact *lib,
 	    struct findings *out);
 void	rules_matrix(const struct diagnose_input *in, struct findings *out); /* rules_matrix.c */
+void	rules_newer(const struct diagnose_input *in, struct findings *out); /* rules_newer.c */
 /* Python environments and their frameworks. */
 void	rules_python(const struct diagnose_input *in, struct findings *out); /* rules_python.c */
 /* What live verification (facts->verify) proved or disproved; runs after

@@ -8,6 +8,7 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/xid.c src/diagnose/xid.h \
 	src/diagnose/rules_env.c \
 	src/diagnose/rules_toolkit.c \
+	src/diagnose/rules_newer.c \
 	src/diagnose/rules_matrix.c \
 	src/diagnose/rules_loader.c \
 	src/diagnose/rules_loader_soname.c \

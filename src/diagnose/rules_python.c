@@ -850,7 +850,8 @@ needs_rules(const struct pr_ctx *c, const struct py_env *e)
 }
 
 void
-rules_python(const struct diagnose_input *in, struct findings *out)
+pr_ctx_init(struct pr_ctx *cp, const struct diagnose_input *in,
+    struct findings *out)
 {
 	struct pr_ctx c;
 
@@ -869,6 +870,15 @@ rules_python(const struct diagnose_input *in, struct findings *out)
 	for (size_t i = 0; i < in->facts->gpus.n && c.gpu == NULL; i++)
 		if (fact_known(&in->facts->gpus.v[i].cc))
 			c.gpu = &in->facts->gpus.v[i];
+	*cp = c;
+}
+
+void
+rules_python(const struct diagnose_input *in, struct findings *out)
+{
+	struct pr_ctx c;
+
+	pr_ctx_init(&c, in, out);
 	for (size_t i = 0; i < in->facts->python_envs.n; i++) {
 		const struct py_env *e = &in->facts->python_envs.v[i];
 

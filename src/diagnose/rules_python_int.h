@@ -43,6 +43,11 @@ struct pr_pick {
 	bool				 driver_short;	/* the driver runs none that fits */
 };
 
+/* rules_python.c: what every rule reads, from the diagnose input (also
+ * for rules_toolkit.c's extension-build rule, which offers builds). */
+void	 pr_ctx_init(struct pr_ctx *c, const struct diagnose_input *in,
+	    struct findings *out);
+
 /* rules_python_fix.c */
 char	*pr_env_words(const struct py_env *e);
 char	*pr_fw_words(const struct framework_fact *fw);

@@ -1,5 +1,6 @@
 /* Rules about which CUDA toolkit is in use: CUDA_HOME_MISMATCH and
- * NVCC_RUNTIME_MISMATCH.
+ * NVCC_RUNTIME_MISMATCH, for the shell and the loader (rules_toolkit) and
+ * for extension builds against a framework (rules_toolkit_builds).
  *
  * Build tools take the toolkit from CUDA_HOME or CUDA_PATH, a shell takes
  * nvcc from PATH, and programs take libcudart from the loader's search.
@@ -8,11 +9,16 @@
  * guess here would send users to change a working setup. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
+#include "diagnose/rules_python_int.h"
+#include "facts/pyfacts.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"
@@ -62,6 +68,10 @@ path_toolkit(const struct facts *facts)
 static char *
 toolkit_words(const struct toolkit_fact *t)
 {
+	/* The release, as the toolkits section names it (13.0, not its
+	 * cudart's 13.0.96). */
+	if (t->release != NULL)
+		return xasprintf(_("CUDA %s at %s"), t->release, t->root);
 	if (fact_known(&t->version))
 		return xasprintf(_("CUDA %s at %s"), t->version.value, t->root);
 	return xasprintf(_("the toolkit at %s (version unknown)"), t->root);
@@ -349,4 +359,244 @@ rules_toolkit(const struct facts *facts, struct findings *out)
 {
 	cuda_home_mismatch(facts, out);
 	nvcc_runtime_mismatch(facts, out);
+}
+
+/* ------------------------------------------ extension builds (issue 19.2) */
+
+/* The toolkit extension builds compile with, as torch.utils.cpp_extension
+ * finds it (flash-attn, xformers, apex, auto-gptq and DeepSpeed all ask
+ * it): CUDA_HOME, else CUDA_PATH, else the nvcc on PATH, else
+ * /usr/local/cuda. via names which; NULL when the first one set names no
+ * toolkit (CUDA_HOME_MISMATCH's to report) or there is none. */
+static const struct toolkit_fact *
+build_toolkit(const struct facts *facts, const char **via)
+{
+	static const enum env_var_id vars[] = { ENV_CUDA_HOME, ENV_CUDA_PATH };
+	const struct toolkit_fact *t;
+
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const struct env_var *v = &facts->env.var[vars[i]];
+
+		if (!v->set || v->value == NULL || v->value[0] == '\0')
+			continue;
+		*via = v->name;
+		return v->exists == 1 ? toolkit_named(facts, v->value) : NULL;
+	}
+	if ((t = path_toolkit(facts)) != NULL) {
+		*via = "PATH";
+		return t;
+	}
+	*via = "/usr/local/cuda";
+	return toolkit_named(facts, "/usr/local/cuda");
+}
+
+/* Whether toolkit version tv builds for a framework built with fw_cuda:
+ * torch compares major.minor (its _check_cuda_version raises on another
+ * major and warns on another minor), the others only the major (CUDA's
+ * minor-version compatibility). *major_differs says which. */
+static bool
+build_matches(const struct framework_fact *fw, const char *tv,
+    const char *fw_cuda, bool *major_differs)
+{
+	char a[MATRIX_VERSION_MAX], b[MATRIX_VERSION_MAX];
+
+	*major_differs = version_major_str(tv) != version_major_str(fw_cuda);
+	if (*major_differs)
+		return false;
+	if (!lr_streq(fw->name, "pytorch"))
+		return true;
+	return !pr_major_minor(tv, a, sizeof a) ||
+	    !pr_major_minor(fw_cuda, b, sizeof b) || strcmp(a, b) == 0;
+}
+
+/* An installed toolkit with nvcc that builds for fw, or NULL. */
+static const struct toolkit_fact *
+toolkit_for(const struct facts *facts, const struct framework_fact *fw)
+{
+	for (size_t i = 0; i < facts->toolkits.n; i++) {
+		const struct toolkit_fact *t = &facts->toolkits.v[i];
+		bool mj;
+
+		if (t->nvcc != NULL && fact_known(&t->version) &&
+		    build_matches(fw, t->version.value, fw->cuda, &mj))
+			return t;
+	}
+	return NULL;
+}
+
+/* Way (a): a toolkit of the framework's CUDA, and CUDA_HOME at it. */
+static void
+fix_toolkit_for(const struct pr_ctx *c, struct finding *f,
+    const struct py_env *e, const struct framework_fact *fw, const char *mm)
+{
+	const struct toolkit_fact *t = toolkit_for(c->facts, fw);
+	char pkg[MATRIX_VERSION_MAX + 16], pin[MATRIX_VERSION_MAX + 4];
+	char *root = NULL, *bin;
+	struct fix_want want = { .channel = "apt", .package = pkg };
+	unsigned mj = version_major_str(mm);
+	bool done = true;
+
+	pr_commentf(f, _("either build with a CUDA %s toolkit, the CUDA %s "
+	    "was built with:"), mm, fw->package != NULL ? fw->package : fw->name);
+	if (t != NULL) {
+		root = xstrdup(t->root);
+	} else if (e->kind == PYENV_CONDA) {
+		/* conda-forge packs CUDA 12 and later, NVIDIA's channel 11.3
+		 * and later; the catalogue says which holds this release. */
+		(void)snprintf(pin, sizeof pin, "%s.*", mm);
+		want.channel = mj >= 12 ? "conda-forge" : "nvidia";
+		want.package = "cuda-toolkit";
+		want.pin = pin;
+		done = fixcmd_install(c->m, f, e, &want, 1);
+		root = xstrdup(e->prefix);
+	} else {
+		(void)snprintf(pkg, sizeof pkg, "cuda-toolkit-%s", mm);
+		for (char *p = pkg; *p != '\0'; p++)
+			if (*p == '.')
+				*p = '-';
+		done = fixcmd_install(c->m, f, e, &want, 1);
+		root = xasprintf("/usr/local/cuda-%s", mm);
+	}
+	if (!done) {
+		pr_commentf(f, _("no CUDA %s toolkit package was published for "
+		    "this channel: install it from "
+		    "https://developer.nvidia.com/cuda-toolkit-archive"), mm);
+		free(root);
+		return;
+	}
+	assign_fix(f, "CUDA_HOME", &(struct toolkit_fact){ .root = root });
+	bin = xasprintf("%s/bin", root);
+	prepend_fix(f, "PATH", bin);
+	free(bin);
+	free(root);
+}
+
+/* Way (b): the framework's build for the toolkit's CUDA, where one was
+ * published (the matrix), else the words. */
+static void
+fix_build_for(const struct pr_ctx *c, struct finding *f,
+    const struct py_env *e, const struct framework_fact *fw,
+    const char *tv, const char *tk_mm)
+{
+	const struct matrix_framework *row = pr_fw_row(c, fw);
+	struct framework_fact want = { .name = fw->name, .cuda = (char *)tv };
+	struct pr_pick p;
+
+	memset(&p, 0, sizeof p);
+	/* torch's own minor first; else the newest of the same major, which
+	 * torch only warns about (builds are listed oldest first). */
+	for (int pass = 0; pass < 2 && p.build == NULL; pass++) {
+		if (pass == 1)
+			want.name = NULL;
+		for (size_t i = 0; row != NULL && i < row->builds.n; i++) {
+			const struct matrix_build *b = &row->builds.v[i];
+			bool mj;
+
+			if (b->cuda != NULL && (b->variant == NULL ||
+			    strcasecmp(b->variant, "cpu") != 0) &&
+			    build_matches(&want, b->cuda, tv, &mj) &&
+			    version_cmp_str(b->cuda, tv) <= 0 &&
+			    !build_matches(fw, b->cuda, fw->cuda, &mj)) {
+				p.row = row;
+				p.build = b;
+			}
+		}
+	}
+	if (p.build == NULL) {
+		pr_commentf(f, _("or the build of %s %s for CUDA %s: the "
+		    "compatibility data knows of none, so the toolkit (above) is "
+		    "the way"), fw->package != NULL ? fw->package : fw->name,
+		    fw->version != NULL ? fw->version : "", tk_mm);
+		return;
+	}
+	(void)snprintf(p.package, sizeof p.package, "%s",
+	    fw->package != NULL ? fw->package : fw->name);
+	pr_commentf(f, _("or change %s to a build for CUDA %s, the "
+	    "toolkit extension builds use:"), p.package, tk_mm);
+	pr_fix_build(c, f, e, fw, &p);
+}
+
+static void
+extension_build_one(const struct pr_ctx *c, const struct py_env *e,
+    const struct framework_fact *fw, const struct toolkit_fact *tk,
+    const char *via)
+{
+	const char *tv = tk->version.value;
+	char tk_mm[MATRIX_VERSION_MAX], fw_mm[MATRIX_VERSION_MAX];
+	bool major_differs, by_var = strcmp(via, "CUDA_HOME") == 0 ||
+	    strcmp(via, "CUDA_PATH") == 0;
+	/* CUDA_HOME_MISMATCH when a variable chose the toolkit: the
+	 * variable is what to change. */
+	enum finding_code code = by_var ? FINDING_CUDA_HOME_MISMATCH :
+	    FINDING_NVCC_RUNTIME_MISMATCH;
+	char *envw, *fww, *tkw;
+	struct finding *f;
+
+	if (build_matches(fw, tv, fw->cuda, &major_differs) ||
+	    !pr_major_minor(tv, tk_mm, sizeof tk_mm) ||
+	    !pr_major_minor(fw->cuda, fw_mm, sizeof fw_mm))
+		return;
+	envw = pr_env_words(e);
+	fww = pr_fw_words(fw);
+	tkw = toolkit_words(tk);
+	if (lr_streq(fw->name, "pytorch"))
+		f = finding_add(c->out, code, _("CUDA extensions built in %s "
+		    "(pip install flash-attn, xformers, apex, auto-gptq, DeepSpeed "
+		    "ops, anything using torch.utils.cpp_extension) compile with "
+		    "the nvcc of %s, but %s was built with CUDA %s. %s"), envw,
+		    tkw, fww, fw_mm, major_differs ? _("PyTorch refuses to build "
+		    "them: \"The detected CUDA version mismatches the version "
+		    "that was used to compile PyTorch\".") : _("PyTorch only "
+		    "warns about another minor version, but the extension then "
+		    "uses another CUDA than torch, and flash-attn and others "
+		    "check it themselves."));
+	else
+		f = finding_add(c->out, code, _("CUDA code built against %s in "
+		    "%s (custom ops, extensions built from source) compiles "
+		    "with the nvcc of %s, but %s was built with CUDA %s: code "
+		    "compiled for another CUDA major does not link or load "
+		    "against the framework's runtime."), fww, envw, tkw, fww,
+		    fw_mm);
+	if (by_var)
+		strv_pushf(&f->evidence, _("extension builds use %s=%s: %s "
+		    "(CUDA_HOME is looked at first, then CUDA_PATH, the nvcc on "
+		    "PATH, /usr/local/cuda)"), via, c->facts->env.var[
+		    strcmp(via, "CUDA_HOME") == 0 ? ENV_CUDA_HOME :
+		    ENV_CUDA_PATH].value, tkw);
+	else
+		strv_pushf(&f->evidence, _("extension builds use the nvcc "
+		    "found through %s: %s (CUDA_HOME and CUDA_PATH are unset)"),
+		    via, tkw);
+	strv_pushf(&f->evidence, _("%s in %s was built with CUDA %s (%s)"),
+	    fww, envw, fw->cuda, fw->cuda_source != NULL ? fw->cuda_source :
+	    _("its metadata"));
+	fix_toolkit_for(c, f, e, fw, fw_mm);
+	fix_build_for(c, f, e, fw, tv, tk_mm);
+	free(tkw);
+	free(fww);
+	free(envw);
+}
+
+void
+rules_toolkit_builds(const struct diagnose_input *in, struct findings *out)
+{
+	const char *via = NULL;
+	const struct toolkit_fact *tk = build_toolkit(in->facts, &via);
+	struct pr_ctx c;
+
+	/* Nothing to build with, or a toolkit whose version is unknown: a
+	 * guess would send users to reinstall a working framework. */
+	if (tk == NULL || tk->nvcc == NULL || !fact_known(&tk->version))
+		return;
+	pr_ctx_init(&c, in, out);
+	for (size_t i = 0; i < in->facts->python_envs.n; i++) {
+		const struct py_env *e = &in->facts->python_envs.v[i];
+
+		for (size_t j = 0; j < e->frameworks.n; j++) {
+			const struct framework_fact *fw = &e->frameworks.v[j];
+
+			if (fw->gpu == FW_GPU_YES && fw->cuda != NULL)
+				extension_build_one(&c, e, fw, tk, via);
+		}
+	}
 }

@@ -41,6 +41,7 @@ side_of(struct check_side *s, const struct lib_fact *l,
 		return;
 	}
 	s->path = l->resolved != NULL ? xstrdup(l->resolved) : NULL;
+	s->real = l->target != NULL ? xstrdup(l->target) : NULL;
 	s->via = l->via != STEP_NONE ? xstrdup(step_words(l->via, STEPW_FACT)) : NULL;
 	s->error = l->error != NULL ? xstrdup(l->error) : NULL;
 	if (l->resolved == NULL)
@@ -58,9 +59,12 @@ judge(struct check_row *r)
 {
 	bool b = good(r->before.state), a = good(r->after.state);
 
+	/* The same file reached through another link is not a move. */
 	if (b && a)
-		r->verdict = r->before.path != NULL && r->after.path != NULL &&
-		    strcmp(r->before.path, r->after.path) == 0 ?
+		r->verdict = (r->before.path != NULL && r->after.path != NULL &&
+		    strcmp(r->before.path, r->after.path) == 0) ||
+		    (r->before.real != NULL && r->after.real != NULL &&
+		    strcmp(r->before.real, r->after.real) == 0) ?
 		    VERDICT_UNCHANGED : VERDICT_MOVED;
 	else if (a)
 		r->verdict = VERDICT_FIXED;
@@ -179,6 +183,7 @@ static void
 side_free(struct check_side *s)
 {
 	free(s->path);
+	free(s->real);
 	free(s->via);
 	free(s->error);
 }

@@ -29,6 +29,10 @@ enum need_verdict {
 struct check_side {
 	enum need_state	 state;
 	char		*path;		/* what it resolves to; NULL */
+	/* The real file behind path: /usr/local/cuda/lib64/libcudart.so.13
+	 * and /usr/local/cuda-13.0/lib/libcudart.so.13 are one file when
+	 * lib64 and cuda are links. NULL: not known. */
+	char		*real;
 	char		*via;		/* how ("ld_library_path" …); NULL */
 	char		*error;		/* the loader's words when missing; NULL */
 };

@@ -193,6 +193,8 @@ toolkit_fact_free(struct toolkit_fact *t)
 	strv_free(&t->found_via);
 	strv_free(&t->aliases);
 	fact_str_free(&t->version);
+	free(t->release);
+	strv_free(&t->components);
 	for (size_t i = 0; i < t->cudart.n; i++) {
 		free(t->cudart.v[i].dir);
 		free(t->cudart.v[i].soname);

@@ -214,6 +214,13 @@ struct toolkit_fact {
 	struct strv	 found_via;	/* "/usr/local/cuda*", "CUDA_HOME", "PATH", … */
 	struct strv	 aliases;	/* symlinks that point here: /usr/local/cuda */
 	struct fact_str	 version;	/* "13.0" or "13.0.96"; source names the file */
+	/* The release users name it by: version.json's or version.txt's
+	 * version ("12.4.1"), else version's major.minor ("13.0" for a
+	 * toolkit assembled from wheels, whose version is cudart's 13.0.96).
+	 * NULL when the version is unknown. */
+	char		*release;
+	/* Component versions beside it: "cudart 13.0.96", "nvcc 13.0.88". */
+	struct strv	 components;
 	struct {
 		struct cudart_dir	*v;
 		size_t			 n, cap;

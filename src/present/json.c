@@ -306,6 +306,8 @@ toolkits_json(const struct facts *f)
 		set(o, "found_via", jstrv(&t->found_via));
 		set(o, "aliases", jstrv(&t->aliases));
 		put_fact(o, "version", &t->version);
+		set(o, "release", jstr(t->release));
+		set(o, "components", jstrv(&t->components));
 		for (size_t j = 0; j < t->cudart.n; j++) {
 			json_t *c = json_object();
 

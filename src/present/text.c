@@ -18,6 +18,7 @@
 #include "present/text.h"
 #include "present/words.h"
 #include "util/pathnorm.h"
+#include "util/strbuf.h"
 #include "util/utf8width.h"
 #include "util/xalloc.h"
 
@@ -432,7 +433,20 @@ print_toolkits(struct out *o, const struct facts *f)
 		struct line l;
 
 		line_start(&l, o, t->root);
-		piecef(&l, "%s %s", _("CUDA"), fact_text(&t->version, "?"));
+		/* The release is the toolkit's version; the wheel's or
+		 * file's own versions go beside it, once. */
+		piecef(&l, "%s %s", _("CUDA"), t->release != NULL ? t->release :
+		    fact_text(&t->version, "?"));
+		if (t->components.n > 0) {
+			struct strbuf sb = STRBUF_INIT;
+
+			for (size_t j = 0; j < t->components.n; j++)
+				strbuf_printf(&sb, "%s%s", j == 0 ? "(" : ", ",
+				    t->components.v[j]);
+			strbuf_putc(&sb, ')');
+			piece(&l, sb.buf);
+			strbuf_free(&sb);
+		}
 		if (t->version.source != NULL)
 			piecef(&l, "(%s)", t->version.source);
 		line_end(&l);

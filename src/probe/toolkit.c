@@ -304,6 +304,38 @@ note_unreadable(struct tk_probe *tp, const char *path, int rc)
 	    "source"), sysroot_strerror(rc));
 }
 
+/* A component's version, when it is a valid one: "cudart 13.0.96". */
+static void
+add_component(struct toolkit_fact *tk, const char *what, const char *v,
+    size_t len)
+{
+	char *s = xstrndup(v, len);
+	struct version ver;
+
+	if (len < 32 && strlen(s) == len && version_parse(s, &ver))
+		strv_pushf(&tk->components, "%s %s", what, s);
+	free(s);
+}
+
+/* The runtime's and nvcc's versions beside the release: version.json
+ * names them "cuda_cudart" and "cuda_nvcc". */
+static void
+json_components(struct toolkit_fact *tk, json_t *doc)
+{
+	static const char *const keys[][2] = {
+		{ "cuda_cudart", "cudart" }, { "cuda_nvcc", "nvcc" },
+	};
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		json_t *v = json_object_get(json_object_get(doc, keys[i][0]),
+		    "version");
+
+		if (json_is_string(v))
+			add_component(tk, keys[i][1], json_string_value(v),
+			    json_string_length(v));
+	}
+}
+
 /* version.json: {"cuda": {"version": "12.4.1"}, …} (CUDA 11.1 and later). */
 static bool
 version_from_json(struct tk_probe *tp, struct toolkit_fact *tk)
@@ -335,7 +367,9 @@ version_from_json(struct tk_probe *tp, struct toolkit_fact *tk)
 	if (json_is_string(v))
 		ok = take_version(tp, tk, json_string_value(v),
 		    json_string_length(v), path);
-	else
+	if (ok)
+		json_components(tk, doc);
+	if (!json_is_string(v))
 		facts_note(tp->ctx->facts, path,
 		    _("no \"cuda\" \"version\" string in it; the version "
 		    "is taken from the next source"));
@@ -417,14 +451,20 @@ version_from_distinfo(struct tk_probe *tp, struct toolkit_fact *tk,
 	rc = sysroot_list_dir(tp->ctx->sr, dir, &entries);
 	if (rc != 0 && !missing(rc))
 		note_unreadable(tp, dir, rc);
-	for (size_t i = 0; rc == 0 && !ok && i < nbases; i++) {
+	/* The runtime's wheel gives the version; each wheel found is also
+	 * a component ("cudart 13.0.96", "nvcc 13.0.88"). */
+	for (size_t i = 0; rc == 0 && i < nbases; i++) {
 		char *path;
 
 		if (!cf_distinfo_find(&entries, bases[i], major, &di))
 			continue;
-		path = path_join(dir, di.name);
-		fact_set(&tk->version, di.version, path);
-		free(path);
+		add_component(tk, i == 0 ? "cudart" : "nvcc", di.version,
+		    strlen(di.version));
+		if (!ok) {
+			path = path_join(dir, di.name);
+			fact_set(&tk->version, di.version, path);
+			free(path);
+		}
 		cf_distinfo_free(&di);
 		ok = true;
 	}
@@ -509,6 +549,22 @@ find_version(struct tk_probe *tp, struct toolkit_fact *tk,
 	return false;
 }
 
+/* The release to show: the version a version file states, else the
+ * version's major.minor (a wheel's or a library's version is the
+ * component's, not the toolkit's). */
+static char *
+release_of(const struct toolkit_fact *tk)
+{
+	const char *src = tk->version.source != NULL ?
+	    path_basename(tk->version.source) : "";
+	struct version v;
+
+	if (strcmp(src, "version.json") == 0 || strcmp(src, "version.txt") == 0 ||
+	    !version_parse(tk->version.value, &v) || v.nparts < 2)
+		return xstrdup(tk->version.value);
+	return xasprintf("%u.%u", (unsigned)v.part[0], (unsigned)v.part[1]);
+}
+
 /* Looks at a canonical directory; adds it when it is a toolkit. */
 static struct toolkit_fact *
 examine(struct tk_probe *tp, const char *root)
@@ -546,6 +602,8 @@ examine(struct tk_probe *tp, const char *root)
 	find_stubs(tp, &tk, &names, &dirs);
 	find_nvcc(tp, &tk);
 	versioned = find_version(tp, &tk, &names, &targets);
+	if (versioned)
+		tk.release = release_of(&tk);
 	strv_free(&dirs);
 	strv_free(&targets);
 	strv_free(&names);

@@ -15,10 +15,10 @@ healthy() {
 	fx_toolkit 13.0.0
 	fx_link cuda-13.0 /usr/local/cuda
 	fx_file /usr/local/cuda-13.0/include/cudnn_version.h "#define CUDNN_MAJOR 9
-#define CUDNN_MINOR 19
+#define CUDNN_MINOR 17
 #define CUDNN_PATCHLEVEL 0"
-	fx_so /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9.19.0 libcudnn.so.9
-	fx_link libcudnn.so.9.19.0 /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9
+	fx_so /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9.17.0 libcudnn.so.9
+	fx_link libcudnn.so.9.17.0 /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9
 	fx_file /etc/ld.so.conf.d/cuda.conf "/usr/local/cuda-13.0/targets/x86_64-linux/lib"
 	fx_dir /usr/bin
 	fx_dir /bin
@@ -34,7 +34,7 @@ is "$(fx_jq '.facts.gpus[0].name')" "GH100 [H100 SXM5 80GB]" "the GPU is named"
 is "$(fx_jq '.facts.driver.module_version')" 580.65.06 "the driver is read"
 is "$(fx_jq '.facts.toolkits[0].version')" 13.0.0 "the toolkit is read"
 is "$(fx_jq '.facts.toolkits[0].aliases | join(" ")')" /usr/local/cuda "its alias"
-is "$(fx_jq '.facts.cudnn[0].version')" 9.19.0 "cuDNN is read"
+is "$(fx_jq '.facts.cudnn[0].version')" 9.17.0 "cuDNN is read"
 is "$(fx_jq '[.facts.libraries[] | select(.soname == "libcudart.so.13") | .via] | join(" ")')" \
     ld.so.conf "the runtime is found through ld.so.conf"
 is "$(fx_jq '[.facts.libraries[] | select(.soname == "libcuda.so.1") | .resolved] | join(" ")')" \

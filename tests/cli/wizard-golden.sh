@@ -66,10 +66,10 @@ healthy() {
 	fx_toolkit 13.0.0
 	fx_link cuda-13.0 /usr/local/cuda
 	fx_file /usr/local/cuda-13.0/include/cudnn_version.h "#define CUDNN_MAJOR 9
-#define CUDNN_MINOR 19
+#define CUDNN_MINOR 17
 #define CUDNN_PATCHLEVEL 0"
-	fx_so /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9.19.0 libcudnn.so.9
-	fx_link libcudnn.so.9.19.0 /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9
+	fx_so /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9.17.0 libcudnn.so.9
+	fx_link libcudnn.so.9.17.0 /usr/local/cuda-13.0/targets/x86_64-linux/lib/libcudnn.so.9
 	fx_file /etc/ld.so.conf.d/cuda.conf "/usr/local/cuda-13.0/targets/x86_64-linux/lib"
 	fx_dir /usr/bin
 	fx_dir /bin
