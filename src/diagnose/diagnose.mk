@@ -24,4 +24,6 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_explain_library.c \
 	src/diagnose/rules_explain_driver.c \
 	src/diagnose/rules_explain_gpu.c \
-	src/diagnose/rules_explain_cudnn.c
+	src/diagnose/rules_explain_cudnn.c \
+	src/diagnose/rules_explain_build.c \
+	src/diagnose/rules_explain_runtime.c

@@ -5,7 +5,9 @@
  * rules_explain_driver.c (the driver: too old, mismatched, no GPU, the
  * stub), rules_explain_gpu.c (the GPU's architecture, PTX, forward
  * compatibility), rules_explain_cudnn.c (cuDNN versions and status
- * codes). Internal to src/diagnose. */
+ * codes), rules_explain_build.c (extension builds, nvcc, ptxas),
+ * rules_explain_runtime.c (out of memory, program errors, messages whose
+ * cause is in another log). Internal to src/diagnose. */
 #ifndef CUDAWIZ_RULES_EXPLAIN_INT_H
 #define CUDAWIZ_RULES_EXPLAIN_INT_H
 
@@ -75,5 +77,16 @@ const struct gpu_fact *rx_first_gpu_with_cc(const struct facts *facts);
 /* rules_explain_cudnn.c */
 void	rx_explain_cudnn_status(struct ctx *c, const struct explain_match *m);
 void	rx_explain_cudnn_version(struct ctx *c, const struct explain_match *m);
+
+/* rules_explain_build.c */
+void	rx_explain_build_cuda(struct ctx *c, const struct explain_match *m);
+void	rx_explain_ptxas(struct ctx *c, const struct explain_match *m);
+void	rx_explain_toolkit_arch(struct ctx *c, const struct explain_match *m);
+
+/* rules_explain_runtime.c */
+void	rx_explain_cpu_only(struct ctx *c, const struct explain_match *m);
+void	rx_explain_cuda_error(struct ctx *c, const struct explain_match *m);
+void	rx_explain_elsewhere(struct ctx *c, const struct explain_match *m);
+void	rx_explain_oom(struct ctx *c, const struct explain_match *m);
 
 #endif

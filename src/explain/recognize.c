@@ -570,8 +570,8 @@ static const struct recogniser recognisers[] = {
 	{ "CUDNN_STATUS_", false, r_cudnn_status, 0 },
 };
 
-static void
-run_recogniser(struct scan *s, const struct recogniser *r)
+void
+rz_run_recogniser(struct scan *s, const struct recogniser *r)
 {
 	const char *hay = r->nocase ? s->low : s->t;
 	size_t alen = strlen(r->anchor);
@@ -773,7 +773,8 @@ explain_recognise(const char *text, size_t len, struct explain *out)
 	out->lines = len > 0 ? s.nlines : 0;
 
 	for (size_t i = 0; i < sizeof recognisers / sizeof recognisers[0]; i++)
-		run_recogniser(&s, &recognisers[i]);
+		rz_run_recogniser(&s, &recognisers[i]);
+	rz_run_more(&s);
 	scan_cuda_errors(&s);
 	scan_cuda_numbers(&s);
 	if (out->matches.n > 1)
@@ -849,6 +850,18 @@ static const struct {
 	    N_("A cuDNN call failed") },
 	[EXPLAIN_CUDA_ERROR] = { "cuda_error",
 	    N_("A CUDA call failed") },
+	[EXPLAIN_BUILD_CUDA_MISMATCH] = { "build_cuda_mismatch",
+	    N_("The toolkit building an extension is another CUDA than the framework's") },
+	[EXPLAIN_TOOLKIT_ARCH] = { "toolkit_arch_unsupported",
+	    N_("The CUDA compiler does not know the GPU architecture asked for") },
+	[EXPLAIN_PTXAS_VERSION] = { "ptxas_version_unsupported",
+	    N_("ptxas is older than the PTX it was given") },
+	[EXPLAIN_CAUSE_ELSEWHERE] = { "cause_elsewhere",
+	    N_("The cause is printed elsewhere in the log") },
+	[EXPLAIN_OUT_OF_MEMORY] = { "out_of_memory",
+	    N_("The GPU ran out of memory") },
+	[EXPLAIN_CPU_ONLY_BUILD] = { "cpu_only_build",
+	    N_("The framework build has no CUDA support") },
 };
 
 const char *
