@@ -121,7 +121,7 @@ struct cuda_error {
 
 static const struct cuda_error cuda_errors[] = {
 	{ 2, "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY", "cuda out of memory", EXPLAIN_OUT_OF_MEMORY, N_("the GPU has no memory left for an allocation: other processes hold it (nvidia-smi lists them), or the work is too large for the GPU") },
-	{ 3, "cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED", NULL, EXPLAIN_CUDA_ERROR, N_("the CUDA driver could not be initialised, or CUDA was used after fork() in the child") },
+	{ 3, "cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED", NULL, EXPLAIN_NO_DRIVER, N_("the CUDA driver could not be initialised, or CUDA was used after fork() in the child") },
 	{ 34, "cudaErrorStubLibrary", "CUDA_ERROR_STUB_LIBRARY", "cuda driver is a stub library", EXPLAIN_STUB_LIBRARY, N_("the libcuda that was loaded is the toolkit's stub, meant only for linking, not the driver's") },
 	{ 35, "cudaErrorInsufficientDriver", NULL, "cuda driver version is insufficient for cuda runtime version", EXPLAIN_DRIVER_TOO_OLD, N_("the installed driver is older than the CUDA runtime needs") },
 	{ 36, "cudaErrorCallRequiresNewerDriver", NULL, "api call is not supported in the installed cuda driver", EXPLAIN_DRIVER_TOO_OLD, N_("the program calls a CUDA function the installed driver is too old to have") },

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "explain/recognize.h"
 #include "explain/recognize_int.h"
@@ -179,6 +180,15 @@ r_unknown(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
 	rz_add_cuda_error_number(s, 999, at);
 }
 
+/* "CUDA error: initialization error": cudaErrorInitializationError (3). */
+static void
+r_init_error(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
+{
+	(void)alen;
+	(void)r;
+	rz_add_cuda_error_number(s, 3, at);
+}
+
 static void
 r_kind(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
 {
@@ -186,6 +196,55 @@ r_kind(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
 
 	(void)alen;
 	rz_match_init(&m, r->kind);
+	rz_add_match(s, &m, at);
+}
+
+/* NVRM: "API mismatch: the client has the version X, but\nNVRM: this
+ * kernel module has the version Y." (the client is the userspace side). */
+static void
+r_nvrm_client(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
+{
+	struct explain_match m;
+	size_t end, p;
+
+	(void)r;
+	rz_match_init(&m, EXPLAIN_DRIVER_MISMATCH);
+	m.wanted = rz_version_at(s, at + alen, &end);
+	p = rz_find_nocase(s, end, window(s, end), "kernel module has the version ");
+	if (p != (size_t)-1)
+		m.found = rz_version_at(s, p + strlen("kernel module has the version "),
+		    NULL);
+	rz_add_match(s, &m, at);
+}
+
+static bool
+is_dll(const char *name)
+{
+	size_t l = strlen(name);
+
+	return l > 4 && strcasecmp(name + l - 4, ".dll") == 0;
+}
+
+/* cuDNN and CTranslate2 on Windows: "Could not load library X.dll. Error
+ * code 126", "Could not locate X.dll. Please make sure it is in your
+ * library path!". The Linux wordings quote glibc's, read there. */
+static void
+r_dll_named(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
+{
+	size_t p = at + alen, end = rz_fwd_while(s, p, is_name);
+	struct explain_match m;
+
+	(void)r;
+	while (end > p && s->t[end - 1] == '.')
+		end--;
+	if (end == p || s->claimed[at])
+		return;
+	rz_match_init(&m, EXPLAIN_DLL_NOT_FOUND);
+	rz_set_library(&m, s, p, end);
+	if (!is_dll(m.soname)) {
+		rz_match_free(&m);
+		return;
+	}
 	rz_add_match(s, &m, at);
 }
 
@@ -202,6 +261,8 @@ r_ct2_library(struct scan *s, size_t at, size_t alen, const struct recogniser *r
 		return;
 	rz_match_init(&m, EXPLAIN_CANNOT_OPEN);
 	rz_set_library(&m, s, start, at);
+	if (is_dll(m.soname))
+		m.kind = EXPLAIN_DLL_NOT_FOUND;
 	m.reason = xstrdup("is not found or cannot be loaded");
 	rz_add_match(s, &m, start);
 }
@@ -226,6 +287,8 @@ static const struct recogniser more[] = {
 	{ "cuda unknown error", true, r_unknown, 0 },
 	{ "cuda error: unknown error", true, r_unknown, 0 },
 	{ "initialize cuda: unknown error", true, r_unknown, 0 },
+	{ "cuda error: initialization error", true, r_init_error, 0 },
+	{ "initialize cuda: initialization error", true, r_init_error, 0 },
 	{ "couldn't communicate with the nvidia driver", true, r_kind,
 	    EXPLAIN_NO_DRIVER },
 	{ "couldn't find libnvidia-ml.so library", true, r_kind,
@@ -236,6 +299,9 @@ static const struct recogniser more[] = {
 	{ "a cuda-enabled jaxlib is not installed", true, r_kind,
 	    EXPLAIN_CPU_ONLY_BUILD },
 	{ " is not found or cannot be loaded", false, r_ct2_library, 0 },
+	{ "api mismatch: the client has the version ", true, r_nvrm_client, 0 },
+	{ "could not load library ", true, r_dll_named, 0 },
+	{ "could not locate ", true, r_dll_named, 0 },
 };
 
 void
