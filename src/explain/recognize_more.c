@@ -103,9 +103,9 @@ r_arch_option(struct scan *s, size_t at, size_t alen, const struct recogniser *r
 
 	(void)r;
 	(void)alen;
-	if (at < 2 || s->t[at - 1] != '\'')
+	if (at < 3 || s->t[at - 1] != ' ' || s->t[at - 2] != '\'')
 		return;
-	name = rz_back_while(s, at - 1, is_ident);
+	name = rz_back_while(s, at - 2, is_ident);
 	q = name;
 	if (q == 0 || s->t[q - 1] != '\'')
 		return;
