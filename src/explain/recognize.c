@@ -358,9 +358,9 @@ r_nvrm_api_mismatch(struct scan *s, size_t at, size_t alen,
 	rz_add_match(s, &m, at);
 }
 
-/* A message that carries nothing but its kind. */
-static void
-r_simple(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
+/* A message that carries nothing but its kind (recognize_more.c's too). */
+void
+rz_simple(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
 {
 	struct explain_match m;
 
@@ -559,9 +559,9 @@ static const struct recogniser recognisers[] = {
 	{ " does not match dso version ", true, r_tf_kernel_dso, 0 },
 	{ "api mismatch: the nvidia kernel module has version ", true,
 	    r_nvrm_api_mismatch, 0 },
-	{ "found no nvidia driver on your system", true, r_simple,
+	{ "found no nvidia driver on your system", true, rz_simple,
 	    EXPLAIN_NO_DRIVER },
-	{ "could not find cuda drivers on your machine", true, r_simple,
+	{ "could not find cuda drivers on your machine", true, rz_simple,
 	    EXPLAIN_NO_DRIVER },
 	{ "with cuda capability sm_", true, r_torch_arch, 0 },
 	{ "which is of cuda capability ", true, r_torch_gpu_too_old, 0 },

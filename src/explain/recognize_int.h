@@ -133,6 +133,8 @@ char *rz_version_at(const struct scan *s, size_t pos, size_t *endp);
 
 /* recognize.c */
 void	rz_run_recogniser(struct scan *s, const struct recogniser *r);
+void	rz_simple(struct scan *s, size_t at, size_t alen,
+    const struct recogniser *r);
 
 /* recognize_more.c: the second table, run after recognize.c's */
 void	rz_run_more(struct scan *s);

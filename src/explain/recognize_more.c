@@ -189,16 +189,6 @@ r_init_error(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
 	rz_add_cuda_error_number(s, 3, at);
 }
 
-static void
-r_kind(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
-{
-	struct explain_match m;
-
-	(void)alen;
-	rz_match_init(&m, r->kind);
-	rz_add_match(s, &m, at);
-}
-
 /* NVRM: "API mismatch: the client has the version X, but\nNVRM: this
  * kernel module has the version Y." (the client is the userspace side). */
 static void
@@ -289,14 +279,14 @@ static const struct recogniser more[] = {
 	{ "initialize cuda: unknown error", true, r_unknown, 0 },
 	{ "cuda error: initialization error", true, r_init_error, 0 },
 	{ "initialize cuda: initialization error", true, r_init_error, 0 },
-	{ "couldn't communicate with the nvidia driver", true, r_kind,
+	{ "couldn't communicate with the nvidia driver", true, rz_simple,
 	    EXPLAIN_NO_DRIVER },
-	{ "couldn't find libnvidia-ml.so library", true, r_kind,
+	{ "couldn't find libnvidia-ml.so library", true, rz_simple,
 	    EXPLAIN_NO_DRIVER },
-	{ "cuda driver initialization failed", true, r_kind, EXPLAIN_NO_DRIVER },
-	{ "torch not compiled with cuda enabled", true, r_kind,
+	{ "cuda driver initialization failed", true, rz_simple, EXPLAIN_NO_DRIVER },
+	{ "torch not compiled with cuda enabled", true, rz_simple,
 	    EXPLAIN_CPU_ONLY_BUILD },
-	{ "a cuda-enabled jaxlib is not installed", true, r_kind,
+	{ "a cuda-enabled jaxlib is not installed", true, rz_simple,
 	    EXPLAIN_CPU_ONLY_BUILD },
 	{ " is not found or cannot be loaded", false, r_ct2_library, 0 },
 	{ "api mismatch: the client has the version ", true, r_nvrm_client, 0 },
