@@ -15,6 +15,8 @@ EXPLAIN_CLI_TESTS = \
 	tests/cli/explain-driver.sh \
 	tests/cli/explain-cudnn.sh \
 	tests/cli/explain-symbols.sh \
-	tests/cli/explain-elsewhere.sh
+	tests/cli/explain-elsewhere.sh \
+	tests/cli/explain-corpus.sh
 TESTS += $(EXPLAIN_CLI_TESTS)
-EXTRA_DIST += $(EXPLAIN_CLI_TESTS) tests/cli/explain-common.sh
+EXTRA_DIST += $(EXPLAIN_CLI_TESTS) tests/cli/explain-common.sh \
+	tests/explain/corpus.txt

@@ -30,4 +30,6 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_explain_gpu.c \
 	src/diagnose/rules_explain_cudnn.c \
 	src/diagnose/rules_explain_symbol.c \
-	src/diagnose/rules_explain_elsewhere.c
+	src/diagnose/rules_explain_elsewhere.c \
+	src/diagnose/rules_explain_build.c \
+	src/diagnose/rules_explain_runtime.c

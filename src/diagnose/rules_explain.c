@@ -338,8 +338,25 @@ rx_explain_kind(struct ctx *c, const struct explain_match *m)
 		rx_explain_cudnn_status(c, m);
 		break;
 	case EXPLAIN_CUDA_ERROR:
-		if (m->number == 221)
-			rx_library_rules(c, "libnvidia-ptxjitcompiler.so.1", m);
+		rx_explain_cuda_error(c, m);
+		break;
+	case EXPLAIN_BUILD_CUDA_MISMATCH:
+		rx_explain_build_cuda(c, m);
+		break;
+	case EXPLAIN_TOOLKIT_ARCH:
+		rx_explain_toolkit_arch(c, m);
+		break;
+	case EXPLAIN_PTXAS_VERSION:
+		rx_explain_ptxas(c, m);
+		break;
+	case EXPLAIN_CAUSE_ELSEWHERE:
+		rx_explain_elsewhere(c, m);
+		break;
+	case EXPLAIN_OUT_OF_MEMORY:
+		rx_explain_oom(c, m);
+		break;
+	case EXPLAIN_CPU_ONLY_BUILD:
+		rx_explain_cpu_only(c, m);
 		break;
 	case EXPLAIN_DLSYM_MISSING:
 		rx_explain_dlsym(c, m);

@@ -7,7 +7,9 @@
  * compatibility), rules_explain_cudnn.c (cuDNN versions and status
  * codes), rules_explain_symbol.c (a symbol a library lacks, read the
  * right way round), rules_explain_elsewhere.c (a message from another
- * machine). Internal to src/diagnose. */
+ * machine), rules_explain_build.c (extension builds, nvcc, ptxas),
+ * rules_explain_runtime.c (out of memory, program errors, messages whose
+ * cause is in another log). Internal to src/diagnose. */
 #ifndef CUDAWIZ_RULES_EXPLAIN_INT_H
 #define CUDAWIZ_RULES_EXPLAIN_INT_H
 
@@ -90,5 +92,16 @@ const struct gpu_fact *rx_first_gpu_with_cc(const struct facts *facts);
 /* rules_explain_cudnn.c */
 void	rx_explain_cudnn_status(struct ctx *c, const struct explain_match *m);
 void	rx_explain_cudnn_version(struct ctx *c, const struct explain_match *m);
+
+/* rules_explain_build.c */
+void	rx_explain_build_cuda(struct ctx *c, const struct explain_match *m);
+void	rx_explain_ptxas(struct ctx *c, const struct explain_match *m);
+void	rx_explain_toolkit_arch(struct ctx *c, const struct explain_match *m);
+
+/* rules_explain_runtime.c */
+void	rx_explain_cpu_only(struct ctx *c, const struct explain_match *m);
+void	rx_explain_cuda_error(struct ctx *c, const struct explain_match *m);
+void	rx_explain_elsewhere(struct ctx *c, const struct explain_match *m);
+void	rx_explain_oom(struct ctx *c, const struct explain_match *m);
 
 #endif

@@ -120,18 +120,26 @@ struct cuda_error {
 };
 
 static const struct cuda_error cuda_errors[] = {
-	{ 2, "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY", "cuda out of memory", EXPLAIN_CUDA_ERROR, N_("the GPU has no memory left for an allocation: other processes hold it (nvidia-smi lists them), or the work is too large for the GPU") },
-	{ 3, "cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED", NULL, EXPLAIN_CUDA_ERROR, N_("the CUDA driver could not be initialised, or CUDA was used after fork() in the child") },
+	{ 2, "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY", "cuda out of memory", EXPLAIN_OUT_OF_MEMORY, N_("the GPU has no memory left for an allocation: other processes hold it (nvidia-smi lists them), or the work is too large for the GPU") },
+	{ 3, "cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED", NULL, EXPLAIN_NO_DRIVER, N_("the CUDA driver could not be initialised, or CUDA was used after fork() in the child") },
 	{ 34, "cudaErrorStubLibrary", "CUDA_ERROR_STUB_LIBRARY", "cuda driver is a stub library", EXPLAIN_STUB_LIBRARY, N_("the libcuda that was loaded is the toolkit's stub, meant only for linking, not the driver's") },
 	{ 35, "cudaErrorInsufficientDriver", NULL, "cuda driver version is insufficient for cuda runtime version", EXPLAIN_DRIVER_TOO_OLD, N_("the installed driver is older than the CUDA runtime needs") },
 	{ 36, "cudaErrorCallRequiresNewerDriver", NULL, "api call is not supported in the installed cuda driver", EXPLAIN_DRIVER_TOO_OLD, N_("the program calls a CUDA function the installed driver is too old to have") },
 	{ 46, "cudaErrorDevicesUnavailable", "CUDA_ERROR_DEVICE_UNAVAILABLE", "cuda-capable device(s) is/are busy or unavailable", EXPLAIN_CUDA_ERROR, N_("the GPU is in exclusive-process compute mode and busy, or was made unavailable") },
+	{ 98, "cudaErrorInvalidDeviceFunction", NULL, "invalid device function", EXPLAIN_NO_KERNEL_IMAGE, N_("the program has no code for this GPU's compute capability that the driver could load") },
 	{ 100, "cudaErrorNoDevice", "CUDA_ERROR_NO_DEVICE", "no cuda-capable device is detected", EXPLAIN_NO_DEVICE, N_("the driver sees no GPU this process may use: none present, the driver not loaded, or CUDA_VISIBLE_DEVICES hiding them") },
+	{ 101, "cudaErrorInvalidDevice", "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal", EXPLAIN_CUDA_ERROR, N_("the program asked for a GPU number that does not exist here: fewer GPUs are visible (CUDA_VISIBLE_DEVICES) than the program expects") },
 	{ 209, "cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU", "no kernel image is available for execution on the device", EXPLAIN_NO_KERNEL_IMAGE, N_("the program has neither machine code for this GPU's compute capability nor PTX the driver could compile for it") },
 	{ 218, "cudaErrorInvalidPtx", "CUDA_ERROR_INVALID_PTX", "a ptx jit compilation failed", EXPLAIN_CUDA_ERROR, N_("the driver failed to JIT-compile the program's PTX") },
 	{ 221, "cudaErrorJitCompilerNotFound", "CUDA_ERROR_JIT_COMPILER_NOT_FOUND", "ptx jit compiler library not found", EXPLAIN_CUDA_ERROR, N_("the driver's PTX JIT compiler, libnvidia-ptxjitcompiler.so.1, could not be loaded") },
 	{ 222, "cudaErrorUnsupportedPtxVersion", "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "the provided ptx was compiled with an unsupported toolchain", EXPLAIN_PTX_TOOLCHAIN, N_("the PTX was made by a newer CUDA toolkit than the driver can JIT-compile") },
 	{ 700, "cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered", EXPLAIN_CUDA_ERROR, N_("a kernel accessed memory it must not: a bug in the program or a library it uses") },
+	{ 701, "cudaErrorLaunchOutOfResources", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch", EXPLAIN_CUDA_ERROR, N_("a kernel was launched with more registers, threads or shared memory than the GPU has: a bug or a build not tuned for this GPU") },
+	{ 702, "cudaErrorLaunchTimeout", "CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated", EXPLAIN_CUDA_ERROR, N_("a kernel ran longer than the display watchdog allows on a GPU that also drives a display") },
+	{ 710, "cudaErrorAssert", "CUDA_ERROR_ASSERT", "device-side assert triggered", EXPLAIN_CUDA_ERROR, N_("an assertion in a GPU kernel failed: most often an index out of range (a label or an embedding index too large)") },
+	{ 715, "cudaErrorIllegalInstruction", "CUDA_ERROR_ILLEGAL_INSTRUCTION", "an illegal instruction was encountered", EXPLAIN_CUDA_ERROR, N_("a kernel ran an illegal instruction: a bug in the program, or code built for another GPU") },
+	{ 716, "cudaErrorMisalignedAddress", "CUDA_ERROR_MISALIGNED_ADDRESS", "misaligned address", EXPLAIN_CUDA_ERROR, N_("a kernel accessed memory at a misaligned address: a bug in the program or a library it uses") },
+	{ 719, "cudaErrorLaunchFailure", "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure", EXPLAIN_CUDA_ERROR, N_("a kernel failed while it ran: a bug in the program, or a GPU fault the kernel log shows as an Xid") },
 	{ 802, "cudaErrorSystemNotReady", "CUDA_ERROR_SYSTEM_NOT_READY", "system not yet initialized", EXPLAIN_CUDA_ERROR, N_("the system is not ready for CUDA: on NVSwitch machines, nvidia-fabricmanager is not running") },
 	{ 803, "cudaErrorSystemDriverMismatch", "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", "system has unsupported display driver / cuda driver combination", EXPLAIN_DRIVER_MISMATCH, N_("the kernel module and the userspace libcuda are different driver versions") },
 	{ 804, "cudaErrorCompatNotSupportedOnDevice", "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", "forward compatibility was attempted on non supported hw", EXPLAIN_FORWARD_COMPAT, N_("a forward-compatibility libcuda (cuda-compat) was loaded on a GPU that does not support it") },
@@ -160,6 +168,16 @@ add_cuda_error(struct scan *s, const struct cuda_error *e, const char *name,
 	m.number = e->number;
 	m.meaning = e->meaning;
 	rz_add_match(s, &m, pos);
+}
+
+/* The error of a number the table knows, as found at pos. */
+void
+rz_add_cuda_error_number(struct scan *s, long number, size_t pos)
+{
+	const struct cuda_error *e = cuda_error_by_number(number);
+
+	if (e != NULL)
+		add_cuda_error(s, e, e->runtime, pos);
 }
 
 /* Every name and every wording of each CUDA error in the table. */

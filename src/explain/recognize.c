@@ -430,9 +430,9 @@ r_nvrm_api_mismatch(struct scan *s, size_t at, size_t alen,
 	rz_add_match(s, &m, at);
 }
 
-/* A message that carries nothing but its kind. */
-static void
-r_simple(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
+/* A message that carries nothing but its kind (recognize_more.c's too). */
+void
+rz_simple(struct scan *s, size_t at, size_t alen, const struct recogniser *r)
 {
 	struct explain_match m;
 
@@ -633,9 +633,9 @@ static const struct recogniser recognisers[] = {
 	{ " does not match dso version ", true, r_tf_kernel_dso, 0 },
 	{ "api mismatch: the nvidia kernel module has version ", true,
 	    r_nvrm_api_mismatch, 0 },
-	{ "found no nvidia driver on your system", true, r_simple,
+	{ "found no nvidia driver on your system", true, rz_simple,
 	    EXPLAIN_NO_DRIVER },
-	{ "could not find cuda drivers on your machine", true, r_simple,
+	{ "could not find cuda drivers on your machine", true, rz_simple,
 	    EXPLAIN_NO_DRIVER },
 	{ "with cuda capability sm_", true, r_torch_arch, 0 },
 	{ "which is of cuda capability ", true, r_torch_gpu_too_old, 0 },
@@ -644,8 +644,8 @@ static const struct recogniser recognisers[] = {
 	{ "CUDNN_STATUS_", false, r_cudnn_status, 0 },
 };
 
-static void
-run_recogniser(struct scan *s, const struct recogniser *r)
+void
+rz_run_recogniser(struct scan *s, const struct recogniser *r)
 {
 	const char *hay = r->nocase ? s->low : s->t;
 	size_t alen = strlen(r->anchor);
@@ -847,7 +847,8 @@ explain_recognise(const char *text, size_t len, struct explain *out)
 	out->lines = len > 0 ? s.nlines : 0;
 
 	for (size_t i = 0; i < sizeof recognisers / sizeof recognisers[0]; i++)
-		run_recogniser(&s, &recognisers[i]);
+		rz_run_recogniser(&s, &recognisers[i]);
+	rz_run_more(&s);
 	scan_cuda_errors(&s);
 	scan_cuda_numbers(&s);
 	if (out->matches.n > 1)
@@ -925,6 +926,18 @@ static const struct {
 	    N_("A CUDA call failed") },
 	[EXPLAIN_DLSYM_MISSING] = { "dlsym_symbol_missing",
 	    N_("A library lacks a symbol a program looked up in it") },
+	[EXPLAIN_BUILD_CUDA_MISMATCH] = { "build_cuda_mismatch",
+	    N_("The toolkit building an extension is another CUDA than the framework's") },
+	[EXPLAIN_TOOLKIT_ARCH] = { "toolkit_arch_unsupported",
+	    N_("The CUDA compiler does not know the GPU architecture asked for") },
+	[EXPLAIN_PTXAS_VERSION] = { "ptxas_version_unsupported",
+	    N_("ptxas is older than the PTX it was given") },
+	[EXPLAIN_CAUSE_ELSEWHERE] = { "cause_elsewhere",
+	    N_("The cause is printed elsewhere in the log") },
+	[EXPLAIN_OUT_OF_MEMORY] = { "out_of_memory",
+	    N_("The GPU ran out of memory") },
+	[EXPLAIN_CPU_ONLY_BUILD] = { "cpu_only_build",
+	    N_("The framework build has no CUDA support") },
 };
 
 const char *

@@ -41,6 +41,12 @@ enum explain_kind {
 	EXPLAIN_CUDNN_STATUS,		/* CUDNN_STATUS_* */
 	EXPLAIN_CUDA_ERROR,		/* another CUDA error this table knows */
 	EXPLAIN_DLSYM_MISSING,		/* dlsym: Could not load symbol S from L */
+	EXPLAIN_BUILD_CUDA_MISMATCH,	/* PyTorch: detected CUDA version (X) mismatches … (Y) */
+	EXPLAIN_TOOLKIT_ARCH,		/* nvcc: Unsupported gpu architecture 'compute_NN' */
+	EXPLAIN_PTXAS_VERSION,		/* ptxas: Unsupported .version X; current version is 'Y' */
+	EXPLAIN_CAUSE_ELSEWHERE,	/* TensorFlow's "Cannot dlopen some GPU libraries", NCCL's */
+	EXPLAIN_OUT_OF_MEMORY,		/* CUDA out of memory, RESOURCE_EXHAUSTED, OOM */
+	EXPLAIN_CPU_ONLY_BUILD,		/* Torch not compiled with CUDA enabled */
 	EXPLAIN_KIND_COUNT
 };
 
@@ -59,6 +65,11 @@ enum explain_kind {
  *                WRONG_ELF_CLASS: "ELFCLASS32"
  *   wanted       DRIVER_MISMATCH: the userspace library's version;
  *                CUDNN_VERSION: the cuDNN the program was built with
+ *                BUILD_CUDA_MISMATCH: found the toolkit's CUDA (nvcc,
+ *                CUDA_HOME), wanted the framework's
+ *                PTXAS_VERSION: found the PTX ISA of the input, wanted
+ *                the newest ptxas reads
+ *                CAUSE_ELSEWHERE: soname "tensorflow" or "nccl"
  *   code/number  the error's name and number ("cudaErrorStubLibrary", 34;
  *                "CUDNN_STATUS_NOT_INITIALIZED", 1001); number -1: none
  *   device, cc, ccs   ARCH_UNSUPPORTED: the GPU, its compute capability

@@ -131,7 +131,16 @@ char *rz_take(const struct scan *s, size_t a, size_t b);
 char *rz_take_trimmed(const struct scan *s, size_t a, size_t b, size_t max);
 char *rz_version_at(const struct scan *s, size_t pos, size_t *endp);
 
+/* recognize.c */
+void	rz_run_recogniser(struct scan *s, const struct recogniser *r);
+void	rz_simple(struct scan *s, size_t at, size_t alen,
+    const struct recogniser *r);
+
+/* recognize_more.c: the second table, run after recognize.c's */
+void	rz_run_more(struct scan *s);
+
 /* codes.c */
+void	rz_add_cuda_error_number(struct scan *s, long number, size_t pos);
 void	r_cudnn_status(struct scan *s, size_t at, size_t alen,
     const struct recogniser *r);
 void	scan_cuda_errors(struct scan *s);

@@ -169,6 +169,13 @@ print_notes(const struct explain_view *v, FILE *fp)
 		    v->ex->dropped), v->ex->dropped);
 }
 
+/* What to paste when nothing was recognised (issue 19, point 12). */
+static const char explain_paste_advice[] = N_("Paste the whole log from "
+    "the first error on, not only its last line: the lines above a summary "
+    "name the cause (TensorFlow's \"Could not load dynamic library\" lines "
+    "above \"Cannot dlopen some GPU libraries\"; for NCCL, a run with "
+    "NCCL_DEBUG=INFO).");
+
 int
 explain_print_text(FILE *fp, const struct explain_view *v, bool color)
 {
@@ -199,6 +206,7 @@ explain_print_text(FILE *fp, const struct explain_view *v, bool color)
 		for (size_t i = 0; i < v->sonames->n; i++)
 			print_resolution(fp, &v->libs[i]);
 		fputc('\n', fp);
+		fprintf(fp, "%s\n\n", _(explain_paste_advice));
 	}
 	if (strcmp(machine_of_all(v), "other") == 0)
 		fputs(_("The paths in these messages are not on this machine: "
@@ -361,6 +369,8 @@ explain_print_json(FILE *fp, const struct explain_view *v)
 	json_object_set_new(doc, "input_info", input);
 	json_object_set_new(doc, "recognised_any", json_boolean(v->ex->matches.n > 0));
 	json_object_set_new(doc, "machine", json_string(machine_of_all(v)));
+	if (v->ex->matches.n == 0)
+		json_object_set_new(doc, "paste_instead", jstr(_(explain_paste_advice)));
 	for (size_t i = 0; i < v->ex->matches.n; i++)
 		json_array_append_new(rec, match_json(v, i));
 	json_object_set_new(doc, "recognised", rec);

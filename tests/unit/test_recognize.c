@@ -131,7 +131,39 @@ static const struct want cases[] = {
 	{ "cudnnBackendFinalize failed: CUDNN_STATUS_NOT_SUPPORTED_GRAPH_PATTERN",
 	  EXPLAIN_CUDNN_STATUS, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "CUDNN_STATUS_NOT_SUPPORTED_GRAPH_PATTERN", -1, NULL },
 	{ "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 3.82 GiB total capacity)",
-	  EXPLAIN_CUDA_ERROR, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "cudaErrorMemoryAllocation", 2, NULL },
+	  EXPLAIN_OUT_OF_MEMORY, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "cudaErrorMemoryAllocation", 2, NULL },
+	/* recognize_more.c (issue 19) */
+	{ "RuntimeError:\nThe detected CUDA version (12.1) mismatches the version that was used to compile\n"
+	  "PyTorch (11.8). Please make sure to use the same CUDA versions.",
+	  EXPLAIN_BUILD_CUDA_MISMATCH, NULL, NULL, NULL, NULL, NULL, "12.1", "11.8", NULL, 0, NULL },
+	{ "nvcc fatal   : Unsupported gpu architecture 'compute_89'",
+	  EXPLAIN_TOOLKIT_ARCH, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, "8.9" },
+	{ "nvcc fatal   : Value 'sm_90a' is not defined for option 'gpu-architecture'",
+	  EXPLAIN_TOOLKIT_ARCH, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, "9.0" },
+	{ "ptxas /tmp/x.ptx, line 5; fatal   : Unsupported .version 8.4; current version is '8.2'",
+	  EXPLAIN_PTXAS_VERSION, NULL, NULL, NULL, NULL, NULL, "8.4", "8.2", NULL, 0, NULL },
+	{ "W tensorflow/core/common_runtime/gpu/gpu_device.cc:1934] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly",
+	  EXPLAIN_CAUSE_ELSEWHERE, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "tensorflow", 0, NULL },
+	{ "RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.20.5",
+	  EXPLAIN_CAUSE_ELSEWHERE, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "nccl", 0, NULL },
+	{ "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.",
+	  EXPLAIN_OUT_OF_MEMORY, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL },
+	{ "RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment",
+	  EXPLAIN_CUDA_ERROR, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "cudaErrorUnknown", 999, NULL },
+	{ "RuntimeError: CUDA error: device-side assert triggered",
+	  EXPLAIN_CUDA_ERROR, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "cudaErrorAssert", 710, NULL },
+	{ "AssertionError: Torch not compiled with CUDA enabled",
+	  EXPLAIN_CPU_ONLY_BUILD, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL },
+	{ "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.",
+	  EXPLAIN_NO_DRIVER, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL },
+	{ "RuntimeError: Library libcublas.so.12 is not found or cannot be loaded",
+	  EXPLAIN_CANNOT_OPEN, "libcublas.so.12", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL },
+	{ "RuntimeError: Library cublas64_12.dll is not found or cannot be loaded",
+	  EXPLAIN_DLL_NOT_FOUND, "cublas64_12.dll", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL },
+	{ "Could not locate zlibwapi.dll. Please make sure it is in your library path!",
+	  EXPLAIN_DLL_NOT_FOUND, "zlibwapi.dll", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL },
+	{ "NVRM: API mismatch: the client has the version 535.183.01, but\nNVRM: this kernel module has the version 535.171.04.  Please",
+	  EXPLAIN_DRIVER_MISMATCH, NULL, NULL, NULL, NULL, NULL, "535.171.04", "535.183.01", NULL, 0, NULL },
 	{ "cuModuleLoadData returned CUDA_ERROR_JIT_COMPILER_NOT_FOUND",
 	  EXPLAIN_CUDA_ERROR, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "CUDA_ERROR_JIT_COMPILER_NOT_FOUND", 221, NULL },
 };
@@ -255,15 +287,18 @@ traceback(void)
 	    "RuntimeError: CUDA error: no kernel image is available for execution on the device\n";
 	struct explain ex = run(text);
 
-	is_int(ex.matches.n, 4, "traceback: four distinct messages");
-	if (ex.matches.n == 4) {
+	/* TensorFlow's summary line is a message of its own (issue 19). */
+	is_int(ex.matches.n, 5, "traceback: five distinct messages");
+	if (ex.matches.n == 5) {
 		is_str(ex.matches.v[0].soname, "libcudart.so.11.0", "traceback: first in text order");
 		is_int(ex.matches.v[0].repeats, 1, "traceback: the repeated one counted");
 		is_int(ex.matches.v[0].line, 1, "traceback: first line");
 		is_str(ex.matches.v[2].soname, "libcudnn.so.8", "traceback: third");
-		is_str(explain_kind_name(ex.matches.v[3].kind), "no_kernel_image",
+		is_str(explain_kind_name(ex.matches.v[3].kind), "cause_elsewhere",
+		    "traceback: TensorFlow's summary fourth");
+		is_str(explain_kind_name(ex.matches.v[4].kind), "no_kernel_image",
 		    "traceback: the CUDA error last");
-		is_int(ex.matches.v[3].line, 8, "traceback: its line");
+		is_int(ex.matches.v[4].line, 8, "traceback: its line");
 	}
 	is_int(ex.sonames.n, 3, "traceback: three sonames mentioned");
 	is_int(ex.lines, 8, "traceback: eight lines");
@@ -675,7 +710,12 @@ rules_driver(void)
 
 	world_init(&w, NULL);
 	world_explain(&w, "RuntimeError: CUDA error: out of memory\nCUDA out of memory. Tried to allocate 2.00 GiB");
-	is_int(w.out.n, 0, "rules: out of memory is explained, not a finding about this machine");
+	/* One finding that says it is not a setup fault (issue 19). */
+	is_int(w.out.n, 1, "rules: out of memory is one finding, not one about this machine");
+	ok(world_find(&w, FINDING_GPU_OUT_OF_MEMORY) != NULL &&
+	    has_line(&world_find(&w, FINDING_GPU_OUT_OF_MEMORY)->fix,
+	    "export XLA_PYTHON_CLIENT_PREALLOCATE=false"),
+	    "rules: out of memory: not a setup fault, XLA's preallocation off");
 	ok(w.ex.matches.n == 1 && w.ex.matches.v[0].meaning != NULL,
 	    "rules: ... its meaning is there");
 	world_free(&w);
