@@ -350,7 +350,7 @@ rx_explain_kind(struct ctx *c, const struct explain_match *m)
 		rx_explain_ptxas(c, m);
 		break;
 	case EXPLAIN_CAUSE_ELSEWHERE:
-		rx_explain_elsewhere(c, m);
+		rx_explain_incomplete(c, m);
 		break;
 	case EXPLAIN_OUT_OF_MEMORY:
 		rx_explain_oom(c, m);

@@ -101,7 +101,7 @@ void	rx_explain_toolkit_arch(struct ctx *c, const struct explain_match *m);
 /* rules_explain_runtime.c */
 void	rx_explain_cpu_only(struct ctx *c, const struct explain_match *m);
 void	rx_explain_cuda_error(struct ctx *c, const struct explain_match *m);
-void	rx_explain_elsewhere(struct ctx *c, const struct explain_match *m);
+void	rx_explain_incomplete(struct ctx *c, const struct explain_match *m);
 void	rx_explain_oom(struct ctx *c, const struct explain_match *m);
 
 #endif

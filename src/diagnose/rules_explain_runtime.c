@@ -124,7 +124,7 @@ rx_explain_cuda_error(struct ctx *c, const struct explain_match *m)
 /* "Cannot dlopen some GPU libraries" (its lines above name them) and
  * NCCL's "unhandled cuda error" (its own log names the cause). */
 void
-rx_explain_elsewhere(struct ctx *c, const struct explain_match *m)
+rx_explain_incomplete(struct ctx *c, const struct explain_match *m)
 {
 	bool nccl = rx_streq(m->code, "nccl");
 	struct finding *f;
