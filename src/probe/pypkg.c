@@ -29,6 +29,7 @@
 
 #include "i18n.h"
 #include "probe/condajson_int.h"
+#include "probe/condalibs.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
 #include "util/pathnorm.h"
@@ -947,6 +948,7 @@ probe_python_packages(struct probe_ctx *ctx)
 			    ps.env->packages.n, sizeof *ps.env->packages.v);
 			ps.env->packages.cap = ps.env->packages.n;
 		}
+		conda_env_cuda_libs(ctx, ps.env);
 	}
 	strmap_free(&run.seen);
 }
