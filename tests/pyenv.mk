@@ -10,7 +10,8 @@ PYENV_CLI_TESTS = \
 	tests/cli/pyenv-discovery.sh \
 	tests/cli/pyenv-packages.sh \
 	tests/cli/pyenv-bad.sh \
-	tests/cli/pyenv-text.sh
+	tests/cli/pyenv-text.sh \
+	tests/cli/pyenv-conda-home.sh
 TESTS += tests/unit/test_pypresent $(PYENV_CLI_TESTS)
 EXTRA_DIST += $(PYENV_CLI_TESTS) tests/lib/fx_python.sh
 

@@ -43,41 +43,47 @@ struct fw_cands {
 	char			 jax_cuda[4];	/* "12" of jax-cuda12-plugin */
 };
 
-/* ------------------------------------------------------------ PyTorch */
-
 /* ---------------------------------------------------------- conda */
 
-/* The conda record that describes p's install. */
+/* The conda record named name in env; NULL when there is none. */
+static const struct py_package *
+conda_named(const struct py_env *env, const char *name)
+{
+	for (size_t i = 0; i < env->packages.n; i++) {
+		const struct py_package *q = &env->packages.v[i];
+		char n[64];
+
+		if (q->source != PYPKG_CONDA || q->name == NULL)
+			continue;
+		fw_norm_name(q->name, n, sizeof n);
+		if (strcmp(n, name) == 0)
+			return q;
+	}
+	return NULL;
+}
+
+/* The conda record that describes p's install: p's own, else the first
+ * of names env holds. */
 static const struct py_package *
 conda_record(const struct py_env *env, const struct py_package *p,
     const char *const *names)
 {
+	const struct py_package *r = NULL;
+
 	if (p->source == PYPKG_CONDA)
 		return p;
-	for (; names != NULL && *names != NULL; names++)
-		for (size_t i = 0; i < env->packages.n; i++) {
-			const struct py_package *q = &env->packages.v[i];
-			char n[64];
-
-			if (q->source != PYPKG_CONDA || q->name == NULL)
-				continue;
-			fw_norm_name(q->name, n, sizeof n);
-			if (strcmp(n, *names) == 0)
-				return q;
-		}
-	return NULL;
+	for (; r == NULL && names != NULL && *names != NULL; names++)
+		r = conda_named(env, *names);
+	return r;
 }
 
-void
-fw_conda_build(const struct py_env *env, const struct py_package *p,
-    const char *const *conda_names, struct framework_fact *fw)
+/* What one record says: build string first, then depends pins. */
+static void
+conda_record_build(const struct py_package *r, struct framework_fact *fw)
 {
-	const struct py_package *r = conda_record(env, p, conda_names);
 	struct conda_build cb;
 	char v[32];
 
-	if (r == NULL)
-		return;
 	conda_build_parse(r->build, &cb);
 	switch (cb.kind) {
 	case CB_CPU:
@@ -100,7 +106,6 @@ fw_conda_build(const struct py_env *env, const struct py_package *p,
 	if (cb.cudnn[0] != '\0')
 		fw_set_cudnn(fw, cb.cudnn, xasprintf(_("conda build string %s"),
 		    r->build));
-	/* Where the build string does not say: what the package pins. */
 	for (size_t i = 0; i < r->requires.n; i++) {
 		const char *d = r->requires.v[i];
 
@@ -108,13 +113,28 @@ fw_conda_build(const struct py_env *env, const struct py_package *p,
 		    conda_dep_floor(d, "cudatoolkit", v, sizeof v)) {
 			fw_set_cuda(fw, v, xasprintf(_("conda-meta depends: %s"),
 			    d));
-			if (fw->gpu == FW_GPU_UNKNOWN)
-				fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("conda-meta "
-				    "depends: %s"), d));
+			fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("conda-meta "
+			    "depends: %s"), d));
 		} else if (conda_dep_floor(d, "cudnn", v, sizeof v)) {
 			fw_set_cudnn(fw, v, xasprintf(_("conda-meta depends: "
 			    "%s"), d));
 		}
+	}
+}
+
+void
+fw_conda_build(const struct py_env *env, const struct py_package *p,
+    const char *const *conda_names, struct framework_fact *fw)
+{
+	/* p's own record, then its companions' ("cupy" holds the files,
+	 * "cupy-core" the pins): the first to say a thing wins. */
+	if (p->source == PYPKG_CONDA)
+		conda_record_build(p, fw);
+	for (; conda_names != NULL && *conda_names != NULL; conda_names++) {
+		const struct py_package *r = conda_named(env, *conda_names);
+
+		if (r != NULL && r != p)
+			conda_record_build(r, fw);
 	}
 }
 
