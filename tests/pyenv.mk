@@ -10,6 +10,14 @@ PYENV_CLI_TESTS = \
 	tests/cli/pyenv-discovery.sh \
 	tests/cli/pyenv-packages.sh \
 	tests/cli/pyenv-bad.sh \
-	tests/cli/pyenv-text.sh
+	tests/cli/pyenv-text.sh \
+	tests/cli/pyenv-conda-home.sh
 TESTS += tests/unit/test_pypresent $(PYENV_CLI_TESTS)
 EXTRA_DIST += $(PYENV_CLI_TESTS) tests/lib/fx_python.sh
+
+# conda build strings and depends pins (issue 19, point 4).
+check_PROGRAMS += tests/unit/test_condabuild
+tests_unit_test_condabuild_SOURCES = tests/unit/test_condabuild.c
+tests_unit_test_condabuild_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_condabuild_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/test_condabuild

@@ -77,6 +77,15 @@ py_env_free(struct py_env *e)
 	for (size_t i = 0; i < e->frameworks.n; i++)
 		framework_fact_free(&e->frameworks.v[i]);
 	free(e->frameworks.v);
+	for (size_t i = 0; i < e->cuda_libs.n; i++) {
+		free(e->cuda_libs.v[i].name);
+		free(e->cuda_libs.v[i].soname);
+		free(e->cuda_libs.v[i].path);
+		free(e->cuda_libs.v[i].version);
+		free(e->cuda_libs.v[i].package);
+		free(e->cuda_libs.v[i].package_version);
+	}
+	free(e->cuda_libs.v);
 	memset(e, 0, sizeof *e);
 }
 

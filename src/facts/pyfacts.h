@@ -131,6 +131,17 @@ struct framework_fact {
 	struct fw_archs	 archs;
 };
 
+/* A CUDA library a conda environment's lib/ holds, and the conda
+ * package that put it there, matched by name (no record is read for it). */
+struct py_cudalib {
+	char		*name;		/* "libcudnn" */
+	char		*soname;	/* the shortest name: "libcudnn.so.8" */
+	char		*path;		/* the most versioned file: PREFIX/lib/libcudnn.so.8.9.2 */
+	char		*version;	/* "8.9.2", from that file's name; NULL */
+	char		*package;	/* its conda package "cudnn"; NULL unknown */
+	char		*package_version; /* "8.9.2.26"; NULL */
+};
+
 struct py_env {
 	char		*prefix;	/* canonical, as seen inside the root */
 	enum pyenv_kind	 kind;
@@ -151,6 +162,11 @@ struct py_env {
 		struct framework_fact	*v;
 		size_t			 n, cap;
 	} frameworks;
+	/* conda: the CUDA libraries lib/ holds, by name. */
+	struct {
+		struct py_cudalib	*v;
+		size_t			 n, cap;
+	} cuda_libs;
 };
 
 void	py_package_free(struct py_package *p);

@@ -93,10 +93,27 @@ framework_json(const struct framework_fact *fw)
 	return o;
 }
 
+/* A CUDA library the env's lib/ holds and the conda package it came
+ * from (null when no record of the env is named for it). */
+static json_t *
+cudalib_json(const struct py_cudalib *l)
+{
+	json_t *o = json_object();
+
+	put(o, "name", jstr(l->name));
+	put(o, "soname", jstr(l->soname));
+	put(o, "path", jstr(l->path));
+	put(o, "version", jstr(l->version));
+	put(o, "package", jstr(l->package));
+	put(o, "package_version", jstr(l->package_version));
+	return o;
+}
+
 static json_t *
 env_json(const struct py_env *e)
 {
 	json_t *o = json_object(), *pkgs = json_array(), *fws = json_array();
+	json_t *libs = json_array();
 
 	put(o, "prefix", jstr(e->prefix));
 	put(o, "kind", json_string(pyenv_kind_name(e->kind)));
@@ -110,6 +127,9 @@ env_json(const struct py_env *e)
 	put(o, "site_packages", jstrv(&e->site_dirs));
 	put(o, "lib_dir", jstr(e->lib_dir));
 	put(o, "package_count", json_integer((json_int_t)e->packages.n));
+	for (size_t i = 0; i < e->cuda_libs.n; i++)
+		json_array_append_new(libs, cudalib_json(&e->cuda_libs.v[i]));
+	put(o, "cuda_libs", libs);
 	for (size_t i = 0; i < e->packages.n; i++)
 		if (e->packages.v[i].cared_about)
 			json_array_append_new(pkgs,

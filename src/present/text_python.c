@@ -136,6 +136,34 @@ env_line(FILE *fp, const struct py_env *e)
 	pl_end(&l);
 }
 
+/* The CUDA libraries the env provides itself: "cuDNN 8.9.2 (cudnn
+ * 8.9.2.26)", each with the conda package that installed it. */
+static void
+cuda_libs_line(FILE *fp, const struct py_env *e)
+{
+	struct tline l;
+
+	if (e->cuda_libs.n == 0)
+		return;
+	pl_start(&l, fp, 6, 8);
+	pl_piece(&l, _("CUDA libraries:"));
+	for (size_t i = 0; i < e->cuda_libs.n; i++) {
+		const struct py_cudalib *c = &e->cuda_libs.v[i];
+		const char *n = strncmp(c->name, "lib", 3) == 0 ? c->name + 3 :
+		    c->name;
+
+		if (c->package != NULL)
+			pl_piecef(&l, "%s %s (%s %s)", n,
+			    c->version != NULL ? c->version : "?", c->package,
+			    c->package_version != NULL ? c->package_version :
+			    "?");
+		else
+			pl_piecef(&l, _("%s %s (no conda package)"), n,
+			    c->version != NULL ? c->version : "?");
+	}
+	pl_end(&l);
+}
+
 void
 text_print_python(FILE *fp, const struct facts *f, bool color)
 {
@@ -158,6 +186,7 @@ text_print_python(FILE *fp, const struct facts *f, bool color)
 			continue;
 		}
 		env_line(fp, e);
+		cuda_libs_line(fp, e);
 		for (size_t j = 0; j < e->frameworks.n; j++)
 			framework_line(fp, &e->frameworks.v[j]);
 	}

@@ -1,7 +1,9 @@
 /* A conda-meta record's top-level strings (name, version, build,
- * channel, url) read by a small scanner over the first bytes of the
- * record rather than parsing it whole, since PyTorch's lists every file
- * it installed twice and runs to megabytes; see pypkg.c. */
+ * channel, url) and the CUDA pins of its depends array, read by a small
+ * scanner over the first bytes of the record rather than parsing it
+ * whole, since PyTorch's lists every file it installed twice and runs to
+ * megabytes; see pypkg.c. conda sorts the keys: build and channel come
+ * first, depends next, and "files" (the big part) after it. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -25,6 +27,8 @@ js_reset(struct jscan *j)
 {
 	for (size_t i = 0; i < JK_COUNT; i++)
 		FREE(&j->val[i]);
+	strv_free(&j->deps);
+	j->past_deps = false;
 	j->state = JS_MORE;
 	j->bad = NULL;
 	j->bad_at = 0;
@@ -185,7 +189,62 @@ static bool
 js_have_enough(const struct jscan *j)
 {
 	return (j->val[JK_BUILD] != NULL || j->val[JK_BUILD_STRING] != NULL) &&
-	    (j->val[JK_CHANNEL] != NULL || j->val[JK_SCHANNEL] != NULL);
+	    (j->val[JK_CHANNEL] != NULL || j->val[JK_SCHANNEL] != NULL) &&
+	    j->past_deps;
+}
+
+/* Reads the depends array that opens at i into j->deps; the index after
+ * it, or JS_CUT. Entries that are not strings are skipped. */
+static size_t
+js_deps(struct jscan *j, const char *b, size_t i, size_t len)
+{
+	i++;
+	for (;;) {
+		size_t vs;
+
+		i = js_ws(b, i, len);
+		if (i == len)
+			return JS_CUT;
+		if (b[i] == ']')
+			return i + 1;
+		if (b[i] == ',') {
+			i++;
+			continue;
+		}
+		vs = i;
+		if (b[i] == '{' || b[i] == '[') {
+			i = js_skip_nested(b, i, len);
+			if (i == JS_CUT)
+				return JS_CUT;
+			continue;
+		}
+		if (b[i] != '"') {
+			while (i < len && js_literal_char(b[i]))
+				i++;
+			if (i == len)
+				return JS_CUT;
+			if (i == vs)
+				return i;	/* not JSON: js_scan says so */
+			continue;
+		}
+		i = js_skip_string(b, i, len);
+		if (i == JS_CUT)
+			return JS_CUT;
+		/* Only those naming a CUDA package ("cudnn", "cuda-version",
+		 * "cudatoolkit", "cuda-cudart" …) are kept. */
+		if (j->deps.n < JS_MAX_DEPS && i - vs > 5 &&
+		    strncmp(b + vs + 1, "cud", 3) == 0)
+			strv_push_owned(&j->deps, js_decode(b, vs, i));
+	}
+}
+
+/* Whether the key k (n bytes, unquoted) sorts after "depends". */
+static bool
+js_key_after_deps(const char *k, size_t n)
+{
+	int c = strncmp(k, "depends", n < 7 ? n : 7);
+
+	return c > 0 || (c == 0 && n > 7);
 }
 
 static enum js_state
@@ -219,6 +278,7 @@ js_scan(struct jscan *j, const char *b, size_t len, bool whole)
 	for (;;) {
 		size_t ks, ke, vs;
 		int key = -1;
+		bool is_deps;
 
 		i = js_ws(b, i, len);
 		if (i == len)
@@ -242,11 +302,23 @@ js_scan(struct jscan *j, const char *b, size_t len, bool whole)
 			if (ke - ks - 2 == strlen(json_keys[k]) &&
 			    strncmp(b + ks + 1, json_keys[k], ke - ks - 2) == 0)
 				key = k;
+		is_deps = ke - ks - 2 == 7 && strncmp(b + ks + 1, "depends",
+		    7) == 0;
+		/* A key conda sorts after depends: there is none. */
+		if (!is_deps && js_key_after_deps(b + ks + 1, ke - ks - 2))
+			j->past_deps = true;
+		if (j->past_deps && js_have_enough(j))
+			return j->state = JS_DONE;
 		i = js_ws(b, i + 1, len);
 		if (i == len)
 			break;
 		vs = i;
-		if (b[i] == '"') {
+		if (is_deps && b[i] == '[') {
+			i = js_deps(j, b, i, len);
+			if (i == JS_CUT)
+				break;
+			j->past_deps = true;
+		} else if (b[i] == '"') {
 			i = js_skip_string(b, i, len);
 			if (i == JS_CUT)
 				break;

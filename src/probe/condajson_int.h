@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/strv.h"
+
 /* What the scanner keeps of a record's top level. */
 enum { JK_NAME, JK_VERSION, JK_BUILD, JK_BUILD_STRING, JK_CHANNEL,
 	JK_SCHANNEL, JK_URL, JK_COUNT };
@@ -17,7 +19,13 @@ struct jscan {
 	enum js_state	 state;
 	const char	*bad;		/* what is wrong, untranslated */
 	size_t		 bad_at;
+	/* The "depends" entries naming CUDA packages ("cudnn >=8.8,<9",
+	 * "cuda-version >=12.0,<13"), at most JS_MAX_DEPS of them. */
+	struct strv	 deps;
+	bool		 past_deps;	/* read them, or a later key: none */
 };
+
+#define JS_MAX_DEPS	32
 
 /* condajson.c */
 bool	js_enough(void *arg, const char *buf, size_t len, bool whole);

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "i18n.h"
+#include "probe/condabuild.h"
 #include "probe/fwint.h"
 #include "util/pathnorm.h"
 #include "util/version.h"
@@ -43,47 +44,116 @@ struct fw_cands {
 	char			 jax_cuda[4];	/* "12" of jax-cuda12-plugin */
 };
 
+/* ---------------------------------------------------------- conda */
+
+/* The conda record named name in env; NULL when there is none. */
+static const struct py_package *
+conda_named(const struct py_env *env, const char *name)
+{
+	for (size_t i = 0; i < env->packages.n; i++) {
+		const struct py_package *q = &env->packages.v[i];
+		char n[64];
+
+		if (q->source != PYPKG_CONDA || q->name == NULL)
+			continue;
+		fw_norm_name(q->name, n, sizeof n);
+		if (strcmp(n, name) == 0)
+			return q;
+	}
+	return NULL;
+}
+
+/* The conda record that describes p's install: p's own, else the first
+ * of names env holds. */
+static const struct py_package *
+conda_record(const struct py_env *env, const struct py_package *p,
+    const char *const *names)
+{
+	const struct py_package *r = NULL;
+
+	if (p->source == PYPKG_CONDA)
+		return p;
+	for (; r == NULL && names != NULL && *names != NULL; names++)
+		r = conda_named(env, *names);
+	return r;
+}
+
+/* What one record says: build string first, then depends pins. */
+static void
+conda_record_build(const struct py_package *r, struct framework_fact *fw)
+{
+	struct conda_build cb;
+	char v[32];
+
+	conda_build_parse(r->build, &cb);
+	switch (cb.kind) {
+	case CB_CPU:
+		fw_set_gpu(fw, FW_GPU_NO, xasprintf(_("conda build %s is a CPU "
+		    "build"), r->build));
+		break;
+	case CB_GPU:
+		fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("conda build %s is a GPU "
+		    "build"), r->build));
+		break;
+	case CB_CUDA:
+		fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("conda build %s is a "
+		    "CUDA build"), r->build));
+		fw_set_cuda(fw, cb.cuda, xasprintf(_("conda build string %s"),
+		    r->build));
+		break;
+	case CB_UNKNOWN:
+		break;
+	}
+	if (cb.cudnn[0] != '\0')
+		fw_set_cudnn(fw, cb.cudnn, xasprintf(_("conda build string %s"),
+		    r->build));
+	for (size_t i = 0; i < r->requires.n; i++) {
+		const char *d = r->requires.v[i];
+
+		if (conda_dep_floor(d, "cuda-version", v, sizeof v) ||
+		    conda_dep_floor(d, "cudatoolkit", v, sizeof v)) {
+			fw_set_cuda(fw, v, xasprintf(_("conda-meta depends: %s"),
+			    d));
+			fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("conda-meta "
+			    "depends: %s"), d));
+		} else if (conda_dep_floor(d, "cudnn", v, sizeof v)) {
+			fw_set_cudnn(fw, v, xasprintf(_("conda-meta depends: "
+			    "%s"), d));
+		}
+	}
+}
+
+void
+fw_conda_build(const struct py_env *env, const struct py_package *p,
+    const char *const *conda_names, struct framework_fact *fw)
+{
+	/* p's own record, then its companions' ("cupy" holds the files,
+	 * "cupy-core" the pins): the first to say a thing wins. */
+	if (p->source == PYPKG_CONDA)
+		conda_record_build(p, fw);
+	for (; conda_names != NULL && *conda_names != NULL; conda_names++) {
+		const struct py_package *r = conda_named(env, *conda_names);
+
+		if (r != NULL && r != p)
+			conda_record_build(r, fw);
+	}
+}
+
 /* ------------------------------------------------------------ PyTorch */
 
-/* "py3.10_cuda11.8_cudnn8.7.0_0", "cpu_py310h…", "py3.9_cpu_0". */
+static const char *const torch_conda[] = { "pytorch", "pytorch-gpu", NULL };
+
+/* The variant "cu121" of a CUDA 12.1 conda build, as wheels name it. */
 static void
-conda_torch_build(struct framework_fact *fw, const struct py_package *p)
+torch_conda_variant(struct framework_fact *fw)
 {
-	const char *b = p->build, *c;
+	struct version pv;
 
-	if (b == NULL)
+	if (fw->variant != NULL || fw->cuda == NULL ||
+	    fw->gpu != FW_GPU_YES)
 		return;
-	if (strncmp(b, "cpu", 3) == 0 || strstr(b, "_cpu") != NULL) {
-		fw_set_gpu(fw, FW_GPU_NO,
-		    xasprintf(_("conda build %s is a CPU build"), b));
-		if (fw->variant == NULL)
-			fw->variant = xstrdup("cpu");
-		return;
-	}
-	if ((c = strstr(b, "cuda")) != NULL) {
-		size_t n = strspn(c + 4, "0123456789.");
-		char *v = xstrndup(c + 4, n);
-		const char *d;
-
-		fw_set_gpu(fw, FW_GPU_YES,
-		    xasprintf(_("conda build %s is a CUDA build"), b));
-		fw_set_cuda(fw, v, xasprintf(_("conda build string %s"), b));
-		if (fw->variant == NULL && version_valid(v)) {
-			struct version pv;
-
-			if (version_parse(v, &pv) && pv.nparts >= 2)
-				fw->variant = xasprintf("cu%u%u", pv.part[0],
-				    pv.part[1]);
-		}
-		free(v);
-		if ((d = strstr(b, "cudnn")) != NULL) {
-			n = strspn(d + 5, "0123456789.");
-			v = xstrndup(d + 5, n);
-			fw_set_cudnn(fw, v,
-			    xasprintf(_("conda build string %s"), b));
-			free(v);
-		}
-	}
+	if (version_parse(fw->cuda, &pv) && pv.nparts >= 2)
+		fw->variant = xasprintf("cu%u%u", pv.part[0], pv.part[1]);
 }
 
 /* Every name torch has kept its CUDA code under: libtorch_cuda.so (1.9
@@ -159,8 +229,12 @@ ident_torch(struct fw_run *run, const struct py_env *env,
 		}
 		free(c);
 	}
-	if (p->source == PYPKG_CONDA)
-		conda_torch_build(fw, p);
+	if (conda_record(env, p, torch_conda) != NULL) {
+		fw_conda_build(env, p, torch_conda, fw);
+		if (fw->gpu == FW_GPU_NO && fw->variant == NULL)
+			fw->variant = xstrdup("cpu");
+		torch_conda_variant(fw);
+	}
 
 	/* Its CUDA libraries, whatever the metadata claims. */
 	if (exists) {
@@ -201,34 +275,11 @@ ident_torch(struct fw_run *run, const struct py_env *env,
 
 /* --------------------------------------------------------- TensorFlow */
 
-/* conda builds: "cuda112py310h…", "gpu_py39h…", "cpu_py310h…",
- * "mkl_py39h…". */
-static void
-conda_tf_build(struct framework_fact *fw, const struct py_package *p)
-{
-	const char *b = p->build;
-
-	if (b == NULL)
-		return;
-	if (strncmp(b, "cpu", 3) == 0 || strncmp(b, "mkl", 3) == 0 ||
-	    strncmp(b, "eigen", 5) == 0) {
-		fw_set_gpu(fw, FW_GPU_NO,
-		    xasprintf(_("conda build %s is a CPU build"), b));
-	} else if (strncmp(b, "cuda", 4) == 0) {
-		size_t n = strspn(b + 4, "0123456789");
-		char *c = fw_digits_cuda(b + 4, n);
-
-		fw_set_gpu(fw, FW_GPU_YES,
-		    xasprintf(_("conda build %s is a CUDA build"), b));
-		if (c != NULL)
-			fw_set_cuda(fw, c, xasprintf(_("conda build string %s"),
-			    b));
-		free(c);
-	} else if (strncmp(b, "gpu", 3) == 0) {
-		fw_set_gpu(fw, FW_GPU_YES,
-		    xasprintf(_("conda build %s is a GPU build"), b));
-	}
-}
+/* conda's TensorFlow: "tensorflow" (a meta package on conda-forge),
+ * "tensorflow-base" holds the files, defaults' "tensorflow-gpu". */
+static const char *const tf_conda[] = {
+	"tensorflow-base", "tensorflow", "tensorflow-gpu", NULL,
+};
 
 /* A string in build_info.py: "key" in the dict of 2.4 on, or
  * "key_number" as older ones wrote it. */
@@ -288,8 +339,7 @@ ident_tf(struct fw_run *run, const struct py_env *env,
 	if (cpu_pkg)
 		fw_set_gpu(fw, FW_GPU_NO,
 		    xasprintf(_("%s is the CPU-only package"), p->name));
-	if (p->source == PYPKG_CONDA)
-		conda_tf_build(fw, p);
+	fw_conda_build(env, p, tf_conda, fw);
 	if (strstr(norm, "-gpu") != NULL)
 		fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("%s is the GPU package"),
 		    p->name));
@@ -336,6 +386,25 @@ ident_tf(struct fw_run *run, const struct py_env *env,
 }
 
 /* ---------------------------------------------------------------- JAX */
+
+/* A conda jaxlib built for CUDA ("cuda120py312h…"): its facts into fw
+ * and its variant ("cuda12"), as the plugin's name would give them. */
+static bool
+jax_conda_cuda(const struct py_env *env, const struct py_package *jaxlib,
+    struct framework_fact *fw)
+{
+	static const char *const names[] = { "jaxlib", NULL };
+
+	if (conda_record(env, jaxlib, names) == NULL)
+		return false;
+	fw_conda_build(env, jaxlib, names, fw);
+	if (fw->gpu != FW_GPU_YES)
+		return false;
+	if (fw->cuda != NULL)
+		fw->variant = xasprintf("cuda%.*s", (int)strcspn(fw->cuda, "."),
+		    fw->cuda);
+	return true;
+}
 
 static void
 ident_jax(struct fw_run *run, const struct py_env *env,
@@ -397,6 +466,10 @@ ident_jax(struct fw_run *run, const struct py_env *env,
 			    ver));
 			free(dn);
 		}
+		plugdir = fw_pkg_dir(run, env, c->jaxlib, "jaxlib", &exists);
+		fw->dir = xstrdup(plugdir);
+	} else if (c->jaxlib != NULL && jax_conda_cuda(env, c->jaxlib, fw)) {
+		/* conda-forge's CUDA jaxlib holds the CUDA code itself. */
 		plugdir = fw_pkg_dir(run, env, c->jaxlib, "jaxlib", &exists);
 		fw->dir = xstrdup(plugdir);
 	} else {

@@ -70,6 +70,14 @@ void	fw_identify(struct fw_run *run, const struct py_env *env,
 	    struct fw_found_list *out);
 void	fw_plan_free(struct fw_plan *p);
 
+/* fwident.c: what the conda record of p says about its build (its build
+ * string, its depends pins on cuda-version, cudatoolkit and cudnn): p's
+ * own record when conda installed it, else the record of the first of
+ * conda_names (NULL-ended) that env holds ("pytorch" for the dist-info
+ * torch). Sets only what is not set yet. */
+void	fw_conda_build(const struct py_env *env, const struct py_package *p,
+	    const char *const *conda_names, struct framework_fact *fw);
+
 /* fwother.c: one framework each, from its best package p of env. */
 void	fw_ident_cupy(struct fw_run *run, const struct py_env *env,
 	    const struct py_package *p, struct fw_found *f);

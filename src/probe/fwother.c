@@ -48,6 +48,9 @@ cupy_wheel_json(struct fw_run *run, struct framework_fact *fw)
 	free(path);
 }
 
+/* conda-forge's CuPy names its CUDA only in its depends pins. */
+static const char *const cupy_conda[] = { "cupy-core", "cupy", NULL };
+
 void
 fw_ident_cupy(struct fw_run *run, const struct py_env *env,
     const struct py_package *p, struct fw_found *f)
@@ -73,6 +76,7 @@ fw_ident_cupy(struct fw_run *run, const struct py_env *env,
 	    p->name));
 	if (exists)
 		cupy_wheel_json(run, fw);
+	fw_conda_build(env, p, cupy_conda, fw);
 	if (strncmp(norm, "cupy-cuda", 9) == 0) {
 		const char *d = norm + 9;
 		size_t n = strlen(d);
@@ -155,6 +159,9 @@ fw_ident_spacy(struct fw_run *run, const struct py_env *env,
 
 /* -------------------------------------------------------- ONNX Runtime */
 
+/* conda-forge's build strings end in "_cuda" or "_cpu". */
+static const char *const ort_conda[] = { "onnxruntime", NULL };
+
 void
 fw_ident_ort(struct fw_run *run, const struct py_env *env,
     const struct py_package *p, struct fw_found *f)
@@ -199,6 +206,7 @@ fw_ident_ort(struct fw_run *run, const struct py_env *env,
 			fw_cuda_from_needed(run, fw, f->plan.archs);
 		}
 	}
+	fw_conda_build(env, p, ort_conda, fw);
 	if (strstr(norm, "-gpu") != NULL) {
 		fw_set_gpu(fw, FW_GPU_YES, xasprintf(_("%s is the CUDA build"),
 		    p->name));

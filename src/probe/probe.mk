@@ -19,6 +19,8 @@ libcudawiz_core_a_SOURCES += \
 	src/probe/pyenv.c \
 	src/probe/pypkg.c \
 	src/probe/condajson.c src/probe/condajson_int.h \
+	src/probe/condabuild.c src/probe/condabuild.h \
+	src/probe/condalibs.c src/probe/condalibs.h \
 	src/probe/framework.c src/probe/fwint.h \
 	src/probe/fwident.c \
 	src/probe/fwother.c \

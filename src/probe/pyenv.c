@@ -35,6 +35,15 @@
 /* A machine with more environments than this is a generated tree or a
  * runaway script; the rest are counted in a note. */
 #define PYENV_MAX_ENVS		4096
+/* Where the conda installers put a base install, under HOME and under
+ * /opt: Anaconda and Miniconda (2 and 3), Miniforge, Mambaforge and
+ * micromamba's root prefixes. One list for both places. */
+static const char *const conda_bases[] = {
+	"miniconda3", "anaconda3", "miniforge3", "mambaforge", "micromamba",
+	"miniconda2", "anaconda2", "miniforge", ".local/share/mamba",
+};
+#define N_CONDA_BASES	(sizeof conda_bases / sizeof conda_bases[0])
+
 /* conda writes one prefix a line; a real list is a few kilobytes. */
 #define ENVS_TXT_CAP		(4 * 1024 * 1024)
 #define ENVS_TXT_MAX_LINES	16384
@@ -925,29 +934,31 @@ consider_install(struct scan *s, const char *base, const char *via,
 static void
 consider_conda(struct scan *s)
 {
-	static const char *const home_bases[] = {
-		"miniconda3", "anaconda3", "miniforge3", "mambaforge",
-		"micromamba", ".local/share/mamba",
-	};
-	static const char *const sys_bases[] = {
-		"/opt/conda", "/opt/miniconda3", "/opt/anaconda3",
-		"/opt/miniforge3", "/opt/mambaforge",
-	};
 	const char *v;
 
 	if (s->home != NULL)
 		read_environments_txt(s);
-	for (size_t i = 0; s->home != NULL &&
-	    i < sizeof home_bases / sizeof home_bases[0]; i++) {
-		char *b = path_join(s->home, home_bases[i]);
+	for (size_t i = 0; s->home != NULL && i < N_CONDA_BASES; i++) {
+		char *b = path_join(s->home, conda_bases[i]);
 
 		consider_install(s, b, "conda-base", "conda-envs",
 		    MISSING_QUIET);
 		free(b);
 	}
-	for (size_t i = 0; i < sizeof sys_bases / sizeof sys_bases[0]; i++)
-		consider_install(s, sys_bases[i], "conda-base", "conda-envs",
+	/* System-wide: /opt/conda (the Docker images') and /opt/NAME for
+	 * every installer's NAME. */
+	consider_install(s, "/opt/conda", "conda-base", "conda-envs",
+	    MISSING_QUIET);
+	for (size_t i = 0; i < N_CONDA_BASES; i++) {
+		char *b;
+
+		if (strchr(conda_bases[i], '/') != NULL)
+			continue;
+		b = path_join("/opt", conda_bases[i]);
+		consider_install(s, b, "conda-base", "conda-envs",
 		    MISSING_QUIET);
+		free(b);
+	}
 
 	v = envp_get(s->ctx->envp, "CONDA_ENVS_PATH");
 	if (v != NULL && *v != '\0') {
@@ -1095,13 +1106,13 @@ static char *
 home_with_envs(struct scan *s, const char *home)
 {
 	static const char *const places[] = {
-		".conda", "miniconda3", "anaconda3", "miniforge3",
-		"mambaforge", "micromamba", ".local/share/mamba",
-		".virtualenvs", ".pyenv", ".local/lib",
+		".conda", ".virtualenvs", ".pyenv", ".local/lib",
 	};
 
-	for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-		char *p = path_join(home, places[i]);
+	for (size_t i = 0; i < N_CONDA_BASES + sizeof places / sizeof *places;
+	    i++) {
+		char *p = path_join(home, i < N_CONDA_BASES ? conda_bases[i] :
+		    places[i - N_CONDA_BASES]);
 		bool there = sysroot_is_dir(s->ctx->sr, p);
 
 		free(p);

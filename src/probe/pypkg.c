@@ -29,6 +29,7 @@
 
 #include "i18n.h"
 #include "probe/condajson_int.h"
+#include "probe/condalibs.h"
 #include "probe/cudafiles.h"
 #include "probe/probe.h"
 #include "util/pathnorm.h"
@@ -638,6 +639,12 @@ read_conda_record(struct pkgscan *ps, struct py_package *p)
 	p->metadata_read = true;
 	js_scan(&j, buf, len, whole);
 	free(buf);
+	/* Build and channel read, the depends array cut by a cap: what was
+	 * read of it is kept, and nothing is wrong with the record. */
+	if (j.state == JS_MORE && (j.val[JK_BUILD] != NULL ||
+	    j.val[JK_BUILD_STRING] != NULL) && (j.val[JK_CHANNEL] != NULL ||
+	    j.val[JK_SCHANNEL] != NULL))
+		j.state = JS_DONE;
 	if (j.state == JS_MORE && cap < CONDA_JSON_CAP)
 		p->metadata_error = xasprintf(_("%s: read only in part (%zu "
 		    "bytes): the records read before it used what cudawiz "
@@ -673,6 +680,9 @@ read_conda_record(struct pkgscan *ps, struct py_package *p)
 		p->channel = reduce_channel(j.val[JK_SCHANNEL], false);
 	if (p->channel == NULL && j.val[JK_URL] != NULL)
 		p->channel = reduce_channel(j.val[JK_URL], true);
+	/* A conda package's requirements are its depends pins. */
+	for (size_t i = 0; i < j.deps.n; i++)
+		strv_push(&p->requires, j.deps.v[i]);
 	js_reset(&j);
 }
 
@@ -766,6 +776,8 @@ merge_record(struct pkgscan *ps, size_t i, struct py_package *rec)
 	}
 	p->build = rec->build;
 	rec->build = NULL;
+	for (size_t k = 0; k < rec->requires.n; k++)
+		strv_push(&p->requires, rec->requires.v[k]);
 	p->channel = rec->channel;
 	rec->channel = NULL;
 	p->metadata_read |= rec->metadata_read;
@@ -835,6 +847,7 @@ scan_conda_meta(struct pkgscan *ps)
 		p->cared_about = rec.cared_about;
 		p->build = rec.build;
 		p->channel = rec.channel;
+		p->requires = rec.requires;
 		p->metadata_read = rec.metadata_read;
 		p->metadata_error = rec.metadata_error;
 	}
@@ -935,6 +948,7 @@ probe_python_packages(struct probe_ctx *ctx)
 			    ps.env->packages.n, sizeof *ps.env->packages.v);
 			ps.env->packages.cap = ps.env->packages.n;
 		}
+		conda_env_cuda_libs(ctx, ps.env);
 	}
 	strmap_free(&run.seen);
 }

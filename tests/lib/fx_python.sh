@@ -27,11 +27,13 @@
 #         and '.' become '_') with METADATA: Metadata-Version, Name: NAME,
 #         Version: VERSION, then each LINE ("Requires-Dist: nvidia-cudnn-cu12
 #         ==9.1.0.70"); a single LINE "-" reads the lines from stdin
-#   fx_conda_pkg PREFIX NAME VERSION BUILD CHANNEL
+#   fx_conda_pkg PREFIX NAME VERSION BUILD CHANNEL [DEPENDS...]
 #         PREFIX/conda-meta/NAME-VERSION-BUILD.json as conda writes it
 #         (keys sorted, a files list); CHANNEL "conda-forge" is written as
 #         https://conda.anaconda.org/conda-forge/linux-64, "pkgs/main" as
-#         https://repo.anaconda.com/pkgs/main/linux-64, "" leaves it out
+#         https://repo.anaconda.com/pkgs/main/linux-64, "" leaves it out;
+#         each DEPENDS ("cuda-version >=12.0,<13") joins "libgcc-ng >=12"
+#         in its depends array
 #   fx_py_env PREFIX FILTER
 #         jq -r FILTER on the python_envs entry with that prefix in the
 #         last doctor run (empty when there is none)
@@ -120,15 +122,24 @@ fx_conda_pkg() {
 	pkgs/*) fx_cch="https://repo.anaconda.com/$5/linux-64" ;;
 	*) fx_cch="https://conda.anaconda.org/$5/linux-64" ;;
 	esac
+	fx_cpath="$1/conda-meta/$2-$3-$4.json"
+	fx_cname=$2
+	fx_cver=$3
+	fx_cbuild=$4
+	shift 5
 	{
-		printf '{\n  "build": "%s",\n  "build_number": 0,\n' "$4"
+		printf '{\n  "build": "%s",\n  "build_number": 0,\n' "$fx_cbuild"
 		[ -n "$fx_cch" ] && printf '  "channel": "%s",\n' "$fx_cch"
-		printf '  "depends": [\n    "libgcc-ng >=12"\n  ],\n'
-		printf '  "files": [\n    "lib/lib%s.so"\n  ],\n' "$2"
-		printf '  "name": "%s",\n' "$2"
-		printf '  "paths_data": {\n    "paths": [\n      {\n        "_path": "lib/lib%s.so",\n        "path_type": "hardlink"\n      }\n    ],\n    "paths_version": 1\n  },\n' "$2"
-		printf '  "version": "%s"\n}\n' "$3"
-	} | fx_file "$1/conda-meta/$2-$3-$4.json"
+		printf '  "depends": [\n    "libgcc-ng >=12"'
+		for fx_cdep in "$@"; do
+			printf ',\n    "%s"' "$fx_cdep"
+		done
+		printf '\n  ],\n'
+		printf '  "files": [\n    "lib/lib%s.so"\n  ],\n' "$fx_cname"
+		printf '  "name": "%s",\n' "$fx_cname"
+		printf '  "paths_data": {\n    "paths": [\n      {\n        "_path": "lib/lib%s.so",\n        "path_type": "hardlink"\n      }\n    ],\n    "paths_version": 1\n  },\n' "$fx_cname"
+		printf '  "version": "%s"\n}\n' "$fx_cver"
+	} | fx_file "$fx_cpath"
 }
 
 fx_py_env() {

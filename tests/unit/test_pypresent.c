@@ -222,7 +222,9 @@ main(void)
 	    "package_count counts every package");
 	is_int(json_array_size(json_object_get(je, "packages")), 1,
 	    "packages lists only those cared about");
-	is_int(json_object_size(je), 14, "an environment has exactly 14 keys");
+	is_int(json_object_size(je), 15, "an environment has exactly 15 keys");
+	ok(json_is_array(json_object_get(je, "cuda_libs")),
+	    "cuda_libs: an array, empty outside conda");
 	jp = json_array_get(json_object_get(je, "packages"), 0);
 	is_str(jget(jp, "name"), "torch", "package name");
 	is_str(jget(jp, "source"), "conda", "package source");
