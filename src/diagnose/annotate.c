@@ -8,6 +8,7 @@
 #include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
+#include "util/strv.h"
 #include "util/version.h"
 #include "util/xalloc.h"
 
@@ -37,6 +38,26 @@ diagnose_driver_version(const struct facts *facts, const char **source)
 		}
 	}
 	return NULL;
+}
+
+void
+diagnose_reach_evidence(const struct facts *facts, const char *drv,
+    struct strv *out)
+{
+	const struct driver_facts *d = &facts->driver;
+	const char *src, *own = diagnose_driver_version(facts, &src);
+
+	/* max_cuda is what the kernel module's driver runs: say nothing for
+	 * another driver (a forward-compatibility libcuda that is in use). */
+	if (drv == NULL || own == NULL || strcmp(drv, own) != 0)
+		return;
+	if (fact_known(&d->max_cuda))
+		strv_pushf(out, _("driver %s runs CUDA releases up to %s"),
+		    drv, d->max_cuda.value);
+	if (fact_known(&d->compat_major))
+		strv_pushf(out,
+		    _("driver %s runs every CUDA %s.x through minor-version compatibility"),
+		    drv, d->compat_major.value);
 }
 
 /*

@@ -28,6 +28,12 @@ void	diagnose_annotate(struct facts *facts, const struct matrix *m);
  * libcuda's; *source names where it came from. NULL when unknown. */
 const char *diagnose_driver_version(const struct facts *facts,
 	    const char **source);
+/* The evidence every finding gives for what driver DRV runs: the newest
+ * CUDA release and the major minor-version compatibility carries, in one
+ * wording, so a report can state it once. Nothing when DRV is not the
+ * driver diagnose_driver_version() names. */
+void	diagnose_reach_evidence(const struct facts *facts, const char *drv,
+	    struct strv *out);
 
 /* The rule families, each in its own file. */
 void	rules_gpu(const struct facts *facts, struct findings *out);	/* rules_gpu.c */

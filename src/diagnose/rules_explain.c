@@ -181,7 +181,6 @@ rx_driver_version(const struct ctx *c, const char **src)
 void
 rx_driver_evidence(const struct ctx *c, struct finding *f)
 {
-	const struct driver_facts *d = &c->facts->driver;
 	const char *src, *drv = rx_driver_version(c, &src);
 
 	if (drv == NULL) {
@@ -190,13 +189,7 @@ rx_driver_evidence(const struct ctx *c, struct finding *f)
 		return;
 	}
 	strv_pushf(&f->evidence, _("driver in use: %s (%s)"), drv, src);
-	if (fact_known(&d->max_cuda))
-		strv_pushf(&f->evidence, _("driver %s runs CUDA releases up to %s"),
-		    drv, d->max_cuda.value);
-	if (fact_known(&d->compat_major))
-		strv_pushf(&f->evidence,
-		    _("driver %s runs every CUDA %s.x through minor-version compatibility"),
-		    drv, d->compat_major.value);
+	diagnose_reach_evidence(c->facts, drv, &f->evidence);
 }
 
 /* ------------------------------------------------------ LD_LIBRARY_PATH */

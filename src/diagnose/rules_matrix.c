@@ -22,22 +22,13 @@
 #include "util/version.h"
 #include "util/xalloc.h"
 
-static void
-reach_evidence(struct finding *f, const struct facts *facts, const char *drv)
+/* The release a toolkit is known by: a toolkit assembled from wheels has
+ * cudart's version (13.0.96), which would match a later update's row of
+ * the matrix (13.0.2) and its higher driver minimum. */
+static const char *
+release_of(const struct toolkit_fact *t)
 {
-	const struct driver_facts *d = &facts->driver;
-
-	/* max_cuda is the kernel module's reach, not the compat library's. */
-	if (d->libcuda.fwd_compat && d->libcuda.version != NULL && strcmp(drv, d->libcuda.version) == 0)
-		return;
-
-	if (fact_known(&d->max_cuda))
-		strv_pushf(&f->evidence, _("driver %s runs CUDA releases up to %s"),
-		    drv, d->max_cuda.value);
-	if (fact_known(&d->compat_major))
-		strv_pushf(&f->evidence,
-		    _("driver %s runs every CUDA %s.x through minor-version compatibility"),
-		    drv, d->compat_major.value);
+	return t->release != NULL ? t->release : t->version.value;
 }
 
 /* The two evidence lines both driver findings start with: the driver in
@@ -48,7 +39,7 @@ need_evidence(struct finding *f, const struct toolkit_fact *t, const char *src,
 {
 	strv_pushf(&f->evidence, "%s: %s", src, drv);
 	strv_pushf(&f->evidence, _("CUDA %s needs driver >= %s (matrix: %s)"),
-	    t->version.value, min, matrix_status_name(st));
+	    release_of(t), min, matrix_status_name(st));
 }
 
 static void
@@ -63,15 +54,15 @@ too_old(const struct matrix *m, const struct facts *facts, const struct toolkit_
 	    "use is %s. Programs built with this toolkit, and frameworks using "
 	    "its runtime, stop with cudaErrorInsufficientDriver (35): \"CUDA "
 	    "driver version is insufficient for CUDA runtime version\"."),
-	    t->version.value, t->root, min, drv);
+	    release_of(t), t->root, min, drv);
 	need_evidence(f, t, src, drv, min, st);
 	if (floor != NULL)
 		strv_pushf(&f->evidence,
 		    _("any CUDA %u runtime needs at least %s, even with minor-version compatibility"),
-		    version_major_str(t->version.value), floor);
-	reach_evidence(f, facts, drv);
+		    version_major_str(release_of(t)), floor);
+	diagnose_reach_evidence(facts, drv, &f->evidence);
 	fd_place_evidence(f, facts);
-	fd_install(f, facts, m, min, t->version.value);
+	fd_install(f, facts, m, min, release_of(t));
 	if (fact_known(&facts->driver.max_cuda) && !facts->driver.libcuda.fwd_compat)
 		strv_pushf(&f->fix, "# %s %s",
 		    _("or use a toolkit this driver runs: CUDA"),
@@ -95,9 +86,9 @@ ptx_too_new(const struct matrix *m, const struct facts *facts, const struct tool
 	    "PTX that its nvcc produces cannot be JIT-compiled by this driver: "
 	    "kernels built only as PTX, or for a GPU the build has no machine "
 	    "code for, fail with cudaErrorUnsupportedPtxVersion (222)."),
-	    t->version.value, t->root, drv, min);
+	    release_of(t), t->root, drv, min);
 	need_evidence(f, t, src, drv, min, st);
-	reach_evidence(f, facts, drv);
+	diagnose_reach_evidence(facts, drv, &f->evidence);
 	if (g != NULL) {
 		char *sm = xstrdup(g->cc.value);
 		char *dot = strchr(sm, '.');
@@ -110,7 +101,7 @@ ptx_too_new(const struct matrix *m, const struct facts *facts, const struct tool
 		free(sm);
 	}
 	strv_pushf(&f->fix, "# %s", _("or a driver the toolkit's release needs:"));
-	fd_install(f, facts, m, min, t->version.value);
+	fd_install(f, facts, m, min, release_of(t));
 }
 
 /* A runtime inside a Python environment that a GPU framework of it
@@ -176,12 +167,12 @@ driver_rules(const struct diagnose_input *in, struct findings *out)
 
 		if (!fact_known(&t->version) || framework_judges(facts, t))
 			continue;
-		min = matrix_cuda_min_driver(in->matrix, t->version.value,
+		min = matrix_cuda_min_driver(in->matrix, release_of(t),
 		    MATRIX_LINUX, &st);
 		if (min == NULL || version_cmp_str(drv, min) >= 0)
 			continue;
 		floor = matrix_minor_compat_floor(in->matrix,
-		    version_major_str(t->version.value), MATRIX_LINUX, &fst);
+		    version_major_str(release_of(t)), MATRIX_LINUX, &fst);
 		if (floor != NULL && version_cmp_str(drv, floor) >= 0)
 			ptx_too_new(in->matrix, facts, t, drv, src, min, st, out);
 		else

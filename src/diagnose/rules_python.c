@@ -22,6 +22,7 @@
 
 #include "diagnose/diagnose.h"
 #include "diagnose/fixcmd.h"
+#include "diagnose/fwdcompat.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
 #include "i18n.h"
@@ -137,9 +138,7 @@ rule_cpu_only(const struct pr_ctx *c, const struct py_env *e,
 	if (fw->dir != NULL)
 		strv_pushf(&f->evidence, _("%s is installed in %s"), fwd, fw->dir);
 	pr_gpu_evidence(f, c->facts);
-	if (c->have_reach)
-		strv_pushf(&f->evidence, _("driver %s runs CUDA up to %s"), c->drv,
-		    c->reach.highest);
+	diagnose_reach_evidence(c->facts, c->drv, &f->evidence);
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	want.cc = c->gpu != NULL ? c->gpu->cc.value : NULL;
 	picked = pr_pick_build(c, fw, &want, &pick);
@@ -864,6 +863,15 @@ pr_ctx_init(struct pr_ctx *cp, const struct diagnose_input *in,
 	/* In WSL the driver is Windows': its version is not in a file here. */
 	if (!in->facts->driver.is_wsl)
 		c.drv = diagnose_driver_version(in->facts, &c.drv_src);
+	/* A forward-compatibility libcuda that works here is the driver a
+	 * framework's runtime meets, not the kernel module (rules_matrix.c
+	 * judges toolkits the same way). */
+	if (c.drv != NULL && c.m != NULL &&
+	    fc_verdict(in->facts, c.m) == FC_WORKS &&
+	    in->facts->driver.libcuda.version != NULL) {
+		c.drv = in->facts->driver.libcuda.version;
+		c.drv_src = in->facts->driver.libcuda.path;
+	}
 	if (c.drv != NULL && c.m != NULL)
 		c.have_reach = matrix_driver_reach(c.m, c.drv, MATRIX_LINUX, &c.reach) &&
 		    c.reach.highest[0] != '\0';

@@ -247,8 +247,7 @@ arch_finding(const struct pr_ctx *c, const struct py_env *e,
 		strv_pushf(&f->evidence, _("%s was built with CUDA %s (%s)"), fwd,
 		    fw->cuda, fw->cuda_source != NULL ? fw->cuda_source : "?");
 	if (ptx && !jit_ok)
-		strv_pushf(&f->evidence, _("driver %s runs CUDA releases up to %s"),
-		    c->drv != NULL ? c->drv : "?", c->facts->driver.max_cuda.value);
+		diagnose_reach_evidence(c->facts, c->drv, &f->evidence);
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	free(fwd);
 	free(envw);
@@ -597,9 +596,7 @@ pr_rule_driver(const struct pr_ctx *c, const struct py_env *e,
 		strv_pushf(&f->evidence, _("any CUDA %u runtime runs on a driver >= %s "
 		    "through minor-version compatibility (matrix: %s)"),
 		    version_major_str(cuda), floor, matrix_status_name(fst));
-	if (c->have_reach)
-		strv_pushf(&f->evidence, _("driver %s runs CUDA up to %s"), c->drv,
-		    c->reach.highest);
+	diagnose_reach_evidence(c->facts, c->drv, &f->evidence);
 	pr_fix_driver(c, f, cuda, min);
 	if (pr_pick_build(c, fw, &w, &p) && !p.driver_short &&
 	    version_cmp_str(p.build->cuda, cuda) < 0) {

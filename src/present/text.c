@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
 #include "present/style.h"
@@ -450,9 +451,17 @@ print_toolkits(struct out *o, const struct facts *f)
 		if (t->version.source != NULL)
 			piecef(&l, "(%s)", t->version.source);
 		line_end(&l);
-		for (size_t j = 0; j < t->cudart.n; j++)
-			fprintf(o->fp, "      %s %s %s\n", t->cudart.v[j].soname,
-			    _("in"), t->cudart.v[j].dir);
+		for (size_t j = 0; j < t->cudart.n; j++) {
+			const struct cudart_dir *cd = &t->cudart.v[j];
+			char *real = cd->file != NULL ? path_dirname(cd->file) : NULL;
+
+			fprintf(o->fp, "      %s %s %s\n", cd->soname, _("in"), cd->dir);
+			/* lib64 is named as users know it; the Libraries
+			 * section names the directory it links to. */
+			if (real != NULL && strcmp(real, cd->dir) != 0)
+				fprintf(o->fp, "          = %s\n", real);
+			free(real);
+		}
 		fprintf(o->fp, "      nvcc: %s\n", t->nvcc != NULL ? t->nvcc : _("none"));
 		if (t->stubs_dir != NULL)
 			fprintf(o->fp, "      %s %s\n", _("stubs:"), t->stubs_dir);
@@ -649,13 +658,23 @@ print_notes(struct out *o, const struct facts *f)
 		    f->notes.dropped);
 }
 
-static void print_findings_body(struct out *o, const struct findings *fs);
+static void print_findings_body(struct out *o, const struct findings *fs,
+    const struct strv *said);
 
 static void
-print_findings(struct out *o, const struct findings *fs)
+print_findings(struct out *o, const struct facts *facts,
+    const struct findings *fs)
 {
+	struct strv said = STRV_INIT;
+	const char *src, *drv = diagnose_driver_version(facts, &src);
+
+	/* What the driver runs is said once, in the Driver section; every
+	 * finding that needs it carries it for the JSON report and the
+	 * wizard's detail, where it stands alone. */
+	diagnose_reach_evidence(facts, drv, &said);
 	heading(o, _("Findings"));
-	print_findings_body(o, fs);
+	print_findings_body(o, fs, &said);
+	strv_free(&said);
 }
 
 int
@@ -663,12 +682,13 @@ text_print_findings(FILE *fp, const struct findings *fs, bool color)
 {
 	struct out o = { fp, color };
 
-	print_findings_body(&o, fs);
+	print_findings_body(&o, fs, NULL);
 	return ferror(fp) ? -1 : 0;
 }
 
 static void
-print_findings_body(struct out *o, const struct findings *fs)
+print_findings_body(struct out *o, const struct findings *fs,
+    const struct strv *said)
 {
 	if (fs->n == 0) {
 		fprintf(o->fp, "  %s\n", _("No problems found."));
@@ -689,7 +709,11 @@ print_findings_body(struct out *o, const struct findings *fs)
 			wrapped(o, 10, 10, fd->detail);
 		}
 		for (size_t j = 0; j < fd->evidence.n; j++) {
-			int col = fprintf(o->fp, "          %s ", _("evidence:"));
+			int col;
+
+			if (said != NULL && strv_contains(said, fd->evidence.v[j]))
+				continue;
+			col = fprintf(o->fp, "          %s ", _("evidence:"));
 
 			wrapped(o, col, 12, fd->evidence.v[j]);
 		}
@@ -726,7 +750,7 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	print_env(&o, facts);
 	text_print_verify(fp, facts, color);
 	print_notes(&o, facts);
-	print_findings(&o, findings);
+	print_findings(&o, facts, findings);
 	fprintf(fp, "\n%s", _("Summary: "));
 	fprintf(fp, ngettext("%zu error", "%zu errors", ne), ne);
 	fputs(", ", fp);

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -15,6 +16,7 @@
 #include "present/text.h"
 #include "present/textline.h"
 #include "present/words.h"
+#include "util/xalloc.h"
 
 /* Environments shown beyond the active ones and those with frameworks. */
 #define PLAIN_LIMIT	16
@@ -56,9 +58,21 @@ archs_line(FILE *fp, const struct fw_archs *a)
 	char buf[256];
 
 	if (a->error != NULL) {
+		const char *base = a->source != NULL && strrchr(a->source, '/') != NULL ?
+		    strrchr(a->source, '/') + 1 : a->source;
+		size_t n = a->source != NULL ? strlen(a->source) : 0;
+		char *why;
+
 		pl_start(&l, fp, 8, 10);
 		pl_piece(&l, _("GPU code:"));
-		pl_piecef(&l, _("not checked (%s)"), a->error);
+		/* A reason that starts with the library's path names it as
+		 * the line below names a library read: by its file name. */
+		if (n > 0 && strncmp(a->error, a->source, n) == 0)
+			why = xasprintf(_("not checked (%s%s)"), base, a->error + n);
+		else
+			why = xasprintf(_("not checked (%s)"), a->error);
+		pl_words(&l, why);
+		free(why);
 		pl_end(&l);
 		return;
 	}

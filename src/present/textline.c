@@ -3,9 +3,12 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "present/textline.h"
 #include "util/utf8width.h"
+#include "util/xalloc.h"
 
 #define WIDTH	78
 
@@ -45,6 +48,34 @@ pl_piecef(struct tline *l, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	pl_piece(l, buf);
+}
+
+void
+pl_words(struct tline *l, const char *text)
+{
+	char *copy = xstrdup(text), *save = NULL;
+	bool first = true;
+
+	for (char *w = strtok_r(copy, " ", &save); w != NULL;
+	    w = strtok_r(NULL, " ", &save)) {
+		int ww = utf8_width(w);
+
+		if (first) {
+			pl_piece(l, w);
+			first = false;
+			continue;
+		}
+		if (l->col + 1 + ww > WIDTH) {
+			fprintf(l->fp, "\n%*s", l->indent, "");
+			l->col = l->indent;
+		} else {
+			fputc(' ', l->fp);
+			l->col++;
+		}
+		fputs(w, l->fp);
+		l->col += ww;
+	}
+	free(copy);
 }
 
 void

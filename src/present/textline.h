@@ -20,6 +20,9 @@ void	pl_start(struct tline *l, FILE *fp, int indent, int cont);
 void	pl_piece(struct tline *l, const char *text);
 void	pl_piecef(struct tline *l, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* Prose as one piece that may break between its words: a reason that
+ * names a long path still fits. */
+void	pl_words(struct tline *l, const char *text);
 void	pl_end(struct tline *l);
 
 #endif

@@ -2,9 +2,13 @@
  * GPU (a GPU fallen off the bus, double-bit ECC errors, page faults of
  * programs), readable even when the driver is no longer loaded.
  *
- * /dev/kmsg gives one record per read() ("6,1234,5678,-;NVRM: Xid
- * (PCI:0000:01:00): 79, pid=…, GPU has fallen off the bus."); it is
- * opened non-blocking and read until EAGAIN. Under --root, ROOT/dev/kmsg
+ * On the host the log's last KMSG_CAP bytes are read with syslog(2)'s
+ * READ_ALL, which leaves the log as it is and returns its tail, so the
+ * newest reports are the ones kept. Where that call is refused (a
+ * seccomp profile) /dev/kmsg is read instead: one record per read()
+ * ("6,1234,5678,-;NVRM: Xid (PCI:0000:01:00): 79, pid=…, GPU has
+ * fallen off the bus."), non-blocking, until EAGAIN or KMSG_CAP bytes
+ * (the oldest records come first there). Under --root, ROOT/dev/kmsg
  * is a regular file of such records, one a line, of which only the last
  * KMSG_CAP bytes are read. Only Xid lines are kept, grouped by GPU and
  * code with a count and the newest line, so what is held stays small.
@@ -14,8 +18,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -107,6 +113,50 @@ take_record(struct facts *facts, const char *rec, size_t len)
 	    len - (size_t)(semi - rec));
 }
 
+/* Lines of the log, one a line: /dev/kmsg records ("PRI,SEQ,TS,-;MSG")
+ * when RECORDS, else syslog(2)'s "<PRI>[TS] MSG". Only lines holding an
+ * Xid matter: find those, not every line. */
+static void
+scan_lines(struct facts *facts, const char *buf, size_t len, bool records)
+{
+	size_t start = 0;
+
+	while (start < len) {
+		const char *hit = memmem(buf + start, len - start, "NVRM: Xid (", 11);
+		const char *bol, *nl;
+		size_t n;
+
+		if (hit == NULL)
+			break;
+		bol = hit;
+		while (bol > buf + start && bol[-1] != '\n')
+			bol--;
+		nl = memchr(hit, '\n', len - (size_t)(hit - buf));
+		n = (size_t)((nl != NULL ? nl : buf + len) - bol);
+		/* Continuation lines start with a blank. */
+		if (*bol != ' ' && records)
+			take_record(facts, bol, n);
+		else if (*bol != ' ')
+			take_line(facts, bol, n);
+		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
+	}
+}
+
+/* The log's last KMSG_CAP bytes, without consuming them. */
+static int
+read_syslog(struct facts *facts)
+{
+	char *buf = xmalloc(KMSG_CAP);
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, KMSG_CAP), rc = 0;
+
+	if (n < 0)
+		rc = errno;
+	else
+		scan_lines(facts, buf, (size_t)n, false);
+	free(buf);
+	return rc;
+}
+
 /* The live device: one record a read, EPIPE when the oldest ones were
  * overwritten while reading (go on), EAGAIN at the end. */
 static int
@@ -121,9 +171,8 @@ read_device(struct facts *facts)
 		return errno;
 	}
 	/* The device cannot be read from its end backwards, so the bound is
-	 * on what is read: KMSG_CAP bytes, 16 times over for a kernel built
-	 * with a large log buffer. */
-	while (total < 16 * (size_t)KMSG_CAP) {
+	 * on what is read. */
+	while (total < (size_t)KMSG_CAP) {
 		ssize_t n = read(fd, buf, RECORD_MAX - 1);
 
 		if (n < 0 && errno == EPIPE)
@@ -176,23 +225,7 @@ read_regular(struct probe_ctx *ctx)
 
 		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
 	}
-	/* Only lines holding an Xid matter: find those, not every line. */
-	while (start < len) {
-		char *hit = memmem(buf + start, len - start, "NVRM: Xid (", 11);
-		char *bol, *nl;
-
-		if (hit == NULL)
-			break;
-		bol = hit;
-		while (bol > buf + start && bol[-1] != '\n')
-			bol--;
-		nl = memchr(hit, '\n', len - (size_t)(hit - buf));
-		/* Continuation lines start with a blank. */
-		if (*bol != ' ')
-			take_record(ctx->facts, bol, (size_t)((nl != NULL ? nl :
-			    buf + len) - bol));
-		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
-	}
+	scan_lines(ctx->facts, buf + start, len - start, true);
 	free(buf);
 	return rc;
 }
@@ -210,8 +243,10 @@ probe_kernel_log(struct probe_ctx *ctx)
 		return;
 	}
 	rc = sysroot_stat(ctx->sr, KMSG, &st);
-	if (rc == 0 && S_ISCHR(st.st_mode) && sysroot_is_host(ctx->sr))
-		rc = read_device(f);
+	if (rc == 0 && S_ISCHR(st.st_mode) && sysroot_is_host(ctx->sr)) {
+		if (read_syslog(f) != 0)
+			rc = read_device(f);
+	}
 	else if (rc == 0 && S_ISREG(st.st_mode))
 		rc = read_regular(ctx);
 	else if (rc == 0)

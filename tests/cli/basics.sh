@@ -24,7 +24,7 @@ is "$(fx_jq .schema)" "cudawiz/doctor/1" "schema name"
 is "$(fx_jq .root)" "$(cd "$FX" && pwd -P)" "root is the fixture"
 is "$(fx_jq .live_checks)" "false" "no live checks under --root"
 is "$(fx_jq '.facts | keys | join(",")')" \
-    "cudnn,driver,env,gpus,gpus_probe,libraries,notes,notes_dropped,python_envs,toolkits,verify" \
+    "cudnn,driver,env,gpus,gpus_probe,kernel_log,libraries,notes,notes_dropped,python_envs,toolkits,verify" \
     "facts has every section of the contract"
 is "$(fx_jq .facts.notes_dropped)" 0 "no note dropped on an empty tree"
 is "$(fx_jq '[.findings[] | has("code","severity","title","detail","evidence","fix")] | all')" \

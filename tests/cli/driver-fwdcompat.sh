@@ -11,6 +11,7 @@
 . "$TESTS_SRCDIR/lib/fixture.sh"
 . "$TESTS_SRCDIR/lib/fx_env.sh"
 . "$TESTS_SRCDIR/lib/fx_gpu.sh"
+. "$TESTS_SRCDIR/lib/fx_framework.sh"
 
 # TREE: GPU DEVICE, kernel module MODULE, a CUDA 12.4 toolkit, and the
 # cuda-compat-12-4 files of driver COMPAT in /usr/local/cuda-12.4/compat.
@@ -136,5 +137,22 @@ rm -f "$FX/usr/share/misc/pci.ids"
 FX_ENV=$LLP
 fx_doctor
 is "$(fx_code_field FORWARD_COMPAT_UNSUPPORTED .severity)" warning "RTX A6000: FORWARD_COMPAT_UNSUPPORTED as a warning"
+
+
+# A framework's runtime meets the compat library too: torch 2.4.0+cu124
+# in a virtualenv on the H100 with a 470 module and compat 12.4 is not
+# DRIVER_TOO_OLD (judged against the 470 module, whose CUDA 11.x cannot
+# run a CUDA 12 runtime, it was).
+compat_tree 2330 470.57.02 550.54.15
+E=/home/u/venvs/torch
+fx_venv_env $E 3.11
+S=$FX_SITE
+fx_nvidia_wheel $S nvidia-cuda-runtime-cu12 12.4.127
+fx_torch $S 2.4.0+cu124 12.4 -r '$ORIGIN/../../nvidia/cuda_runtime/lib:$ORIGIN' \
+    libcudart.so.12
+fx_doctor_env VIRTUAL_ENV=$E $LLP
+is "$(fw_jq $E pytorch .cuda)" 12.4 "torch cu124 on compat 12.4: built with CUDA 12.4"
+lacks_code DRIVER_TOO_OLD "... no DRIVER_TOO_OLD: its runtime meets the compat library"
+lacks_code FORWARD_COMPAT_UNSUPPORTED "... and the compat library is supported"
 
 done_testing

@@ -48,6 +48,18 @@ is "$(fx_jq '.facts.driver.max_cuda')" 11.4 "driver 470.82.01 runs CUDA up to 11
 is "$(fx_jq '.facts.driver.minor_compat_major')" 11 "and every 11.x through minor-version compatibility"
 lacks_code PTX_TOOLCHAIN_TOO_NEW "11.4.0 runs on 470.82.01: nothing about it"
 
+# Two toolkits too new for it: each finding carries what the driver runs
+# in the JSON report; the text report says it once, in the Driver section.
+machine 470.82.01 12.4.1 12.2.0
+fx_doctor
+is "$(finding DRIVER_TOO_OLD length)" 2 "470.82.01: DRIVER_TOO_OLD for 12.4.1 and 12.2.0"
+is "$(finding DRIVER_TOO_OLD '[.[].evidence[] | select(test("runs CUDA releases up to 11\\.4"))] | length')" 2 \
+    "each finding's JSON evidence says what the driver runs"
+fx_cmd_env doctor
+is "$(grep -c 'up to 11\.4' "$FX_OUT")" 1 "the text report says 'up to 11.4' once"
+like "$(grep 'up to 11\.4' "$FX_OUT")" 'runs CUDA' "in the Driver section"
+is "$(grep -c 'DRIVER_TOO_OLD' "$FX_OUT")" 2 "and still shows both findings"
+
 # Too new for its own minimum, carried by minor-version compatibility.
 machine 525.85.12 12.4.1
 fx_doctor

@@ -69,6 +69,8 @@ is "$(fx_tk_json '.components | join(",")')" "cudart 13.0.96,nvcc 13.0.88" "... 
 "$CUDAWIZ" doctor --root "$FX" --matrix "$FX_MATRIX" > "$FX.txt" 2>/dev/null
 like "$(grep '^  /usr/local/cuda-13.0 ' "$FX.txt")" "CUDA 13\.0  \(cudart 13\.0\.96, nvcc 13\.0\.88\)" \
     "... the text line: CUDA 13.0 (cudart 13.0.96, nvcc 13.0.88)"
+like "$(grep -A1 'libcudart.so.13 in /usr/local/cuda-13\.0/lib64$' "$FX.txt" | tail -n 1)" '^          = /usr/local/cuda-13\.0/lib$' \
+    "... lib64 is named with the directory it links to, the one the Libraries section names"
 
 # --- one directory through two links: env --check calls it unchanged.
 # The script runs in this machine's shell, which drops directories that

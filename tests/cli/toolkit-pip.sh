@@ -114,4 +114,18 @@ pip_cu13 /usr/lib/python3/dist-packages
 fx_doctor
 is "$(fx_tk_json .root)" /usr/lib/python3/dist-packages/nvidia/cu13 "/usr/lib/python3/dist-packages"
 
+
+# A toolkit assembled from wheels is CUDA 13.0 (its release), not cudart's
+# 13.0.96: on the 13.0 GA driver (580.65.06) neither the driver nor its
+# PTX JIT is too old. Read as 13.0.96 it matched 13.0 Update 2's row
+# (580.95.05) and gave a false PTX_TOOLCHAIN_TOO_NEW.
+fx_new
+fx_healthy_gpu
+pip_cu13 $sp
+FX_ENV="VIRTUAL_ENV=$venv"
+fx_doctor
+is "$(fx_tk_json .release)" 13.0 "cu13 wheels: the release is 13.0"
+lacks_code PTX_TOOLCHAIN_TOO_NEW "cu13 wheels on 580.65.06: no PTX_TOOLCHAIN_TOO_NEW"
+lacks_code DRIVER_TOO_OLD "cu13 wheels on 580.65.06: no DRIVER_TOO_OLD"
+
 done_testing

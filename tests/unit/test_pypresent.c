@@ -289,7 +289,7 @@ main(void)
 	    "the archs as a range and the PTX, and the library read");
 	ok(has_line(text, "      cupy-cuda11x 12.0.0  CUDA 12.1, cuDNN 8.9  GPU build\n"
 	    "        libcudart.so.11.0 not found"), "a missing need is named");
-	ok(has_line(text, "        GPU code:  unreadable (no .nv_fatbin section)"),
+	ok(has_line(text, "        GPU code:  not checked (no .nv_fatbin section)"),
 	    "an archs error");
 	ok(has_line(text, "      jaxlib 0.4.20  CUDA 12.1, cuDNN 8.9  GPU build  GPU-ready"),
 	    "a GPU-ready framework");

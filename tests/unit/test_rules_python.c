@@ -1043,7 +1043,10 @@ test_shadowed(void)
 	ok(sev(fd) == SEV_WARNING, "the same version on both sides: a warning");
 	n->shadowed_via = STEP_NONE;
 	run(f);
-	is_int(fs.n, 0, "resolved and not shadowed: nothing");
+	/* torch 2.1.0+cu121's kernels, unread here, come from the matrix's
+	 * list for cu121, which covers 8.6: that note and nothing else. */
+	is_int(fs.n - count(FINDING_GPU_ARCH_UNCHECKED), 0,
+	    "resolved and not shadowed: nothing");
 	facts_free(f);
 }
 
