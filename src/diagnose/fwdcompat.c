@@ -359,3 +359,16 @@ fc_rule(const struct diagnose_input *in, struct findings *out)
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	removal_fix(f, in, lib);
 }
+
+const char *
+fc_driver_version(const struct facts *facts, const struct matrix *m,
+    const char **source)
+{
+	const struct loaded_libcuda *lc = &facts->driver.libcuda;
+
+	if (m != NULL && lc->version != NULL && fc_verdict(facts, m) == FC_WORKS) {
+		*source = lc->path;
+		return lc->version;
+	}
+	return diagnose_driver_version(facts, source);
+}

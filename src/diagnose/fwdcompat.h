@@ -16,6 +16,10 @@ enum fc_verdict {
 };
 
 enum fc_verdict fc_verdict(const struct facts *facts, const struct matrix *m);
+/* The driver version programs meet: a forward-compatibility libcuda that
+ * works here (FC_WORKS), else diagnose_driver_version()'s. */
+const char	*fc_driver_version(const struct facts *facts,
+	    const struct matrix *m, const char **source);
 /* The CUDA the compat library runs ("12.4"): the directory's or the
  * package's, else the matrix's for its version; NULL when not known. */
 const char	*fc_cuda(const struct facts *facts, const struct matrix *m,

@@ -148,15 +148,10 @@ static void
 driver_rules(const struct diagnose_input *in, struct findings *out)
 {
 	const struct facts *facts = in->facts;
-	const char *src, *drv = diagnose_driver_version(facts, &src);
-
 	/* A forward-compatibility libcuda that works here is the driver
 	 * programs use: it runs the newer CUDA, not the kernel module. */
-	if (fc_verdict(facts, in->matrix) == FC_WORKS &&
-	    facts->driver.libcuda.version != NULL) {
-		drv = facts->driver.libcuda.version;
-		src = facts->driver.libcuda.path;
-	}
+	const char *src, *drv = fc_driver_version(facts, in->matrix, &src);
+
 	/* In WSL the driver is Windows': its version is not in a file here. */
 	if (drv == NULL || facts->driver.is_wsl)
 		return;

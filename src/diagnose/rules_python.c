@@ -861,17 +861,10 @@ pr_ctx_init(struct pr_ctx *cp, const struct diagnose_input *in,
 	c.m = in->matrix;
 	c.out = out;
 	/* In WSL the driver is Windows': its version is not in a file here. */
-	if (!in->facts->driver.is_wsl)
-		c.drv = diagnose_driver_version(in->facts, &c.drv_src);
 	/* A forward-compatibility libcuda that works here is the driver a
-	 * framework's runtime meets, not the kernel module (rules_matrix.c
-	 * judges toolkits the same way). */
-	if (c.drv != NULL && c.m != NULL &&
-	    fc_verdict(in->facts, c.m) == FC_WORKS &&
-	    in->facts->driver.libcuda.version != NULL) {
-		c.drv = in->facts->driver.libcuda.version;
-		c.drv_src = in->facts->driver.libcuda.path;
-	}
+	 * framework's runtime meets, not the kernel module. */
+	if (!in->facts->driver.is_wsl)
+		c.drv = fc_driver_version(in->facts, c.m, &c.drv_src);
 	if (c.drv != NULL && c.m != NULL)
 		c.have_reach = matrix_driver_reach(c.m, c.drv, MATRIX_LINUX, &c.reach) &&
 		    c.reach.highest[0] != '\0';

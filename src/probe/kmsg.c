@@ -199,35 +199,15 @@ read_device(struct facts *facts)
 static int
 read_regular(struct probe_ctx *ctx)
 {
-	struct stat st;
 	char *buf;
-	off_t from = 0;
-	ssize_t n;
-	size_t len, start = 0;
-	int fd, rc = sysroot_open_file(ctx->sr, KMSG, &fd);
+	size_t len;
+	int rc = sysroot_read_tail(ctx->sr, KMSG, KMSG_CAP, &buf, &len);
 
 	if (rc != 0)
 		return rc;
-	if (fstat(fd, &st) != 0) {
-		rc = errno;
-		close(fd);
-		return rc;
-	}
-	if (st.st_size > KMSG_CAP)
-		from = st.st_size - KMSG_CAP;
-	buf = xmalloc(KMSG_CAP + 1);
-	n = pread(fd, buf, KMSG_CAP, from);
-	rc = n < 0 ? errno : 0;
-	close(fd);
-	len = n > 0 ? (size_t)n : 0;
-	if (from > 0) {
-		char *nl = memchr(buf, '\n', len);
-
-		start = nl != NULL ? (size_t)(nl - buf) + 1 : len;
-	}
-	scan_lines(ctx->facts, buf + start, len - start, true);
+	scan_lines(ctx->facts, buf, len, true);
 	free(buf);
-	return rc;
+	return 0;
 }
 
 void

@@ -571,6 +571,50 @@ sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	return 0;
 }
 
+int
+sysroot_read_tail(const struct sysroot *sr, const char *path, size_t cap,
+    char **data, size_t *lenp)
+{
+	struct stat st;
+	char *buf, *nl;
+	off_t from = 0;
+	ssize_t n;
+	size_t len, start = 0;
+	int fd, rc = sysroot_open_file(sr, path, &fd);
+
+	if (rc != 0)
+		return rc;
+	if (fstat(fd, &st) != 0) {
+		rc = errno;
+		close(fd);
+		return rc;
+	}
+	if ((unsigned long long)st.st_size > cap)
+		from = st.st_size - (off_t)cap;
+	buf = xmalloc(cap + 1);
+	do
+		n = pread(fd, buf, cap, from);
+	while (n < 0 && errno == EINTR);
+	rc = n < 0 ? errno : 0;
+	close(fd);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
+	len = (size_t)n;
+	if (from > 0 && (nl = memchr(buf, '\n', len)) != NULL)
+		start = (size_t)(nl - buf) + 1;
+	else if (from > 0)
+		start = len;
+	memmove(buf, buf + start, len - start);
+	len -= start;
+	buf[len] = '\0';
+	*data = buf;
+	if (lenp != NULL)
+		*lenp = len;
+	return 0;
+}
+
 /* Reads the names of the open directory dfd, which it closes. */
 static int
 list_fd(int dfd, struct strv *names)

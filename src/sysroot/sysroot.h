@@ -51,6 +51,11 @@ int	sysroot_readlink(const struct sysroot *sr, const char *path, char **target);
  * being opened. */
 int	sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	    char **data, size_t *len);
+/* The last cap bytes of a regular file (all of it when smaller), from
+ * its first whole line when the start was cut; terminated like
+ * sysroot_read_file's. For logs, whose newest lines are at the end. */
+int	sysroot_read_tail(const struct sysroot *sr, const char *path, size_t cap,
+	    char **data, size_t *len);
 /* Opens a regular file read-only; the caller closes *fd. */
 int	sysroot_open_file(const struct sysroot *sr, const char *path, int *fd);
 /* The names in a directory, sorted, without "." and "..". After

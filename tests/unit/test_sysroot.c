@@ -208,6 +208,14 @@ main(void)
 	free(data);
 	rc = sysroot_read_file(sr, "/etc/hostname", 4, &data, &len);
 	is_int(rc, SYSROOT_ETOOBIG, "a file over the cap is refused");
+	rc = sysroot_read_tail(sr, "/etc/hostname", 64, &data, &len);
+	ok(rc == 0 && len == 8 && strcmp(data, "fixture\n") == 0,
+	    "read_tail: a file under the cap whole");
+	free(data);
+	rc = sysroot_read_tail(sr, "/etc/hostname", 4, &data, &len);
+	ok(rc == 0 && len == 0 && data[0] == '\0',
+	    "read_tail: a cut first line is dropped, not half read");
+	free(data);
 
 	/* A 2 GB sparse file costs no disk and must not be read. */
 	snprintf(hostpath, sizeof hostpath, "%s/opt/big.json", root);
