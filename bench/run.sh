@@ -391,3 +391,14 @@ progress "bench/scale.sh"
 if [ "$quick" = yes ]; then scale_opts=--quick; else scale_opts="--runs $runs"; fi
 # shellcheck disable=SC2086 # the options, split on purpose
 CUDAWIZ=$cudawiz BENCH_PACKAGES=$packages bash "$top/bench/scale.sh" $scale_opts
+
+# The wizard's targets (issue 20): page switches and its first screen
+# against doctor; needs tests/tools/wizard-render (make check builds it).
+echo
+progress "bench/wizard.sh"
+if [ -x "$build/tests/tools/wizard-render" ]; then
+	if [ "$quick" = yes ]; then wruns=3; else wruns=$runs; fi
+	BUILD=$build sh "$top/bench/wizard.sh" "$wruns"
+else
+	echo "bench/wizard.sh: no $build/tests/tools/wizard-render (make -C $build tests/tools/wizard-render)"
+fi

@@ -5,9 +5,9 @@
 # tests/cli/docs-completion.sh fails when an option of `cudawiz --help` is
 # missing here.
 
-_cudawiz_common='--json --root --offline --matrix --no-color --color
-	--ascii --help -h --version -V'
-_cudawiz_cmds='doctor why explain verify env matrix'
+_cudawiz_common='--json --format --root --offline --matrix --no-color --color
+	--ascii --no-mouse --help -h --version -V'
+_cudawiz_cmds='doctor why explain verify env matrix spec fleet'
 _cudawiz_formats='sh bash zsh dash ksh fish csh tcsh powershell conda lmod
 	tcl direnv'
 
@@ -15,7 +15,10 @@ _cudawiz_formats='sh bash zsh dash ksh fish csh tcsh powershell conda lmod
 # any option, since options may come before the command).
 _cudawiz_opts() {	# CMD SUB
 	case $1 in
-	doctor)	echo "$_cudawiz_common --no-verify --timeout" ;;
+	doctor)	echo "$_cudawiz_common --no-verify --timeout -o --output
+		--baseline" ;;
+	spec)	echo "$_cudawiz_common -o --output" ;;
+	fleet)	echo "$_cudawiz_common -o --output --baseline --max-age" ;;
 	why)	echo "$_cudawiz_common --from" ;;
 	explain) echo "$_cudawiz_common" ;;
 	verify)	echo "$_cudawiz_common --quick --timeout --env" ;;
@@ -29,7 +32,7 @@ _cudawiz_opts() {	# CMD SUB
 	*)	echo "$_cudawiz_common --from --no-verify --quick --timeout --env
 		--shell -o --output --force --install-rc --toolkit --cudnn
 		--python-env --add-lib --keep-other-cuda --check --url
-		--connect-timeout" ;;
+		--connect-timeout --baseline --max-age" ;;
 	esac
 }
 
@@ -63,11 +66,13 @@ _cudawiz_value() {	# OPTION CUR
 	case $1 in
 	--shell)
 		_cudawiz_words "$_cudawiz_formats" "$2" ;;
-	-o|--output|--check|--matrix|--from)
+	--format)
+		_cudawiz_words 'text json html prometheus' "$2" ;;
+	-o|--output|--check|--matrix|--from|--baseline)
 		_cudawiz_files "$2" ;;
 	--root|--cudnn|--python-env|--add-lib|--toolkit|--env)
 		_cudawiz_dirs "$2" ;;
-	--timeout|--connect-timeout|--url)
+	--timeout|--connect-timeout|--url|--max-age)
 		COMPREPLY=() ;;
 	*)
 		return 1 ;;
@@ -89,7 +94,7 @@ _cudawiz() {
 		case $w in
 		--root|--matrix|--from|--url|--connect-timeout|--timeout|\
 		--shell|--output|-o|--toolkit|--cudnn|--python-env|--add-lib|\
-		--check|--env)
+		--check|--env|--format|--baseline|--max-age)
 			# "--opt=VALUE": bash splits at "=" (COMP_WORDBREAKS).
 			if [ "${COMP_WORDS[i+1]}" = "=" ]; then
 				i=$((i + 2))
@@ -102,7 +107,8 @@ _cudawiz() {
 		esac
 		if [ -z "$cmd" ]; then
 			cmd=$w
-		elif [ "$cmd" = matrix ] && [ -z "$sub" ]; then
+		elif { [ "$cmd" = matrix ] || [ "$cmd" = spec ]; } &&
+		    [ -z "$sub" ]; then
 			sub=$w
 		fi
 	done
@@ -125,6 +131,8 @@ _cudawiz() {
 	'')	_cudawiz_words "$_cudawiz_cmds" "$cur" ;;
 	matrix)	[ -z "$sub" ] &&
 		    _cudawiz_words 'show path update' "$cur" ;;
+	spec)	[ -z "$sub" ] && _cudawiz_words 'export' "$cur" ;;
+	fleet)	_cudawiz_files "$cur" ;;
 	explain) [ -z "$cur" ] && COMPREPLY=(-) ;;
 	esac
 	return 0

@@ -6,7 +6,7 @@
 
 # No command word yet, or the command word is one of the arguments.
 function __cudawiz_no_cmd
-    __fish_seen_subcommand_from doctor why explain verify env matrix; and return 1
+    __fish_seen_subcommand_from doctor why explain verify env matrix spec fleet; and return 1
     return 0
 end
 
@@ -26,16 +26,23 @@ complete -c cudawiz -n __cudawiz_no_cmd -a env -d 'write an activation script th
 complete -c cudawiz -n __cudawiz_no_cmd -a matrix -d 'the compatibility matrix in use'
 complete -c cudawiz -n '__fish_seen_subcommand_from matrix; and not __fish_seen_subcommand_from show path update' \
     -a 'show\t"the matrix in use" path\t"where the refreshed copy is cached" update\t"refresh it over HTTPS"'
+complete -c cudawiz -n __cudawiz_no_cmd -a spec -d 'what matters about this machine, as JSON'
+complete -c cudawiz -n __cudawiz_no_cmd -a fleet -d "many hosts' doctor reports"
+complete -c cudawiz -n '__fish_seen_subcommand_from spec; and not __fish_seen_subcommand_from export' \
+    -a 'export\t"this machine'"'"'s spec as JSON"'
+complete -c cudawiz -n '__fish_seen_subcommand_from fleet' -F
 complete -c cudawiz -n '__fish_seen_subcommand_from explain' -a - -d 'read the message from standard input'
 
 # Common options.
 complete -c cudawiz -l json -d 'print one JSON document instead of text'
+complete -c cudawiz -l format -x -a 'text json html prometheus' -d 'text, json, html (one self-contained page) or prometheus'
 complete -c cudawiz -l root -x -a '(__fish_complete_directories)' -d 'read DIR as if it were /'
 complete -c cudawiz -l offline -d 'never use the network'
 complete -c cudawiz -l matrix -r -F -d 'use this compatibility matrix'
 complete -c cudawiz -l no-color -d 'no colour'
 complete -c cudawiz -l color -d 'force colour'
 complete -c cudawiz -l ascii -d 'draw the wizard with ASCII characters only'
+complete -c cudawiz -l no-mouse -d 'leave the mouse to the terminal'
 complete -c cudawiz -s h -l help -d 'show the help'
 complete -c cudawiz -s V -l version -d 'show the version'
 
@@ -54,7 +61,7 @@ complete -c cudawiz -n '__cudawiz_cmd_is env' -l shell -x -d 'the script format'
     fish\tfish csh\t"csh and tcsh" tcsh\t"csh and tcsh" powershell\tPowerShell
     conda\t"activate.d and deactivate.d" lmod\t"Lua modulefile"
     tcl\t"Environment Modules modulefile" direnv\t".envrc"'
-complete -c cudawiz -n '__cudawiz_cmd_is env' -s o -l output -r -F -d 'write the script to FILE'
+complete -c cudawiz -n '__cudawiz_cmd_is env doctor spec fleet' -s o -l output -r -F -d 'write the script or report to FILE'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l force -d 'write even where FILE is a symbolic link'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l install-rc -d 'add a line sourcing FILE to the rc file'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l toolkit -x -a '(__fish_complete_directories)' -d 'use this CUDA toolkit (version or directory)'
@@ -67,3 +74,7 @@ complete -c cudawiz -n '__cudawiz_cmd_is env' -l check -r -F -d 'source FILE and
 # matrix update
 complete -c cudawiz -n '__cudawiz_cmd_is matrix' -l url -x -d 'fetch URL instead of the default sources'
 complete -c cudawiz -n '__cudawiz_cmd_is matrix' -l connect-timeout -x -d 'seconds to connect'
+
+# fleets: doctor --baseline, fleet
+complete -c cudawiz -n '__cudawiz_cmd_is doctor fleet' -l baseline -r -F -d "compare with this reference machine's spec"
+complete -c cudawiz -n '__cudawiz_cmd_is fleet' -l max-age -x -d 'a report older than H hours is stale'

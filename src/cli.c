@@ -22,6 +22,8 @@
 #include "cli.h"
 #include "cmd.h"
 #include "i18n.h"
+#include "matrix/matrix.h"
+#include "src/commit.h"
 #include "present/style.h"
 #include "util/safeout.h"
 #include "util/xalloc.h"
@@ -31,6 +33,8 @@
 
 /* Longer than this, a timeout is a mistake, not a slow link. */
 #define TIMEOUT_MAX_S 3600
+/* A fleet report a year old is not stale, it is another machine. */
+#define MAX_AGE_MAX_H (24 * 366)
 
 /* One bit per command, for the commands an option belongs to. */
 enum {
@@ -40,11 +44,13 @@ enum {
 	C_VERIFY = 1 << 3,
 	C_ENV = 1 << 4,
 	C_MATRIX = 1 << 5,
-	C_ALL = (1 << 6) - 1,
+	C_SPEC = 1 << 6,
+	C_FLEET = 1 << 7,
+	C_ALL = (1 << 8) - 1,
 };
 
 /* The sections of --help's option part, in the order shown. */
-enum section { S_COMMON, S_WHY, S_VERIFY, S_ENV, S_MATRIX, S_NONE };
+enum section { S_COMMON, S_WHY, S_VERIFY, S_ENV, S_MATRIX, S_FLEET, S_NONE };
 
 static const char *const section_title[] = {
 	[S_COMMON] = N_("\nOptions:\n"),
@@ -52,6 +58,7 @@ static const char *const section_title[] = {
 	[S_VERIFY] = N_("\nOptions of 'verify' and 'doctor':\n"),
 	[S_ENV] = N_("\nOptions of 'env':\n"),
 	[S_MATRIX] = N_("\nOptions of 'matrix update':\n"),
+	[S_FLEET] = N_("\nOptions of 'doctor', 'spec' and 'fleet' for fleets:\n"),
 };
 
 /* What is said when a command is given an option that is not its own,
@@ -66,15 +73,19 @@ enum misplaced {
 	M_QUICK,
 	M_VERIFY_ENV,
 	M_FROM,
+	M_OUTPUT,
+	M_BASELINE,
+	M_MAX_AGE,
 	M_COUNT,
 };
 
 enum opt_id {
-	O_JSON, O_ROOT, O_OFFLINE, O_MATRIX, O_NO_COLOR, O_COLOR, O_ASCII,
+	O_JSON, O_FORMAT, O_ROOT, O_OFFLINE, O_MATRIX, O_NO_COLOR, O_COLOR, O_ASCII,
+	O_NO_MOUSE,
 	O_HELP, O_VERSION, O_FROM, O_URL, O_CONNECT_TIMEOUT, O_TIMEOUT,
 	O_QUICK, O_ENV, O_NO_VERIFY, O_SHELL, O_OUTPUT, O_FORCE, O_INSTALL_RC,
 	O_TOOLKIT, O_CUDNN, O_PYTHON_ENV, O_ADD_LIB, O_KEEP_OTHER_CUDA,
-	O_CHECK, O_COUNT,
+	O_CHECK, O_BASELINE, O_MAX_AGE, O_COUNT,
 };
 
 struct help_line {
@@ -99,6 +110,9 @@ struct option_def {
 static const struct option_def options[O_COUNT] = {
 	[O_JSON] = { "json", 0, false, C_ALL, M_NONE, { { S_COMMON,
 	    N_("      --json         print one JSON document instead of text\n") } } },
+	[O_FORMAT] = { "format", 0, true, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --format F     text, json (= --json) or html: one self-contained\n"
+	    "                     page (doctor, explain and why)\n") } } },
 	[O_ROOT] = { "root", 0, true, C_ALL, M_NONE, { { S_COMMON,
 	    N_("      --root DIR     read DIR as if it were / (also CUDAWIZ_ROOT);\n"
 	    "                     nothing is executed, loaded or fetched\n") } } },
@@ -112,6 +126,8 @@ static const struct option_def options[O_COUNT] = {
 	[O_COLOR] = { "color", 0, false, C_ALL, M_NONE, { { S_NONE, NULL } } },
 	[O_ASCII] = { "ascii", 0, false, C_ALL, M_NONE, { { S_COMMON,
 	    N_("      --ascii        draw the wizard with ASCII characters only\n") } } },
+	[O_NO_MOUSE] = { "no-mouse", 0, false, C_ALL, M_NONE, { { S_COMMON,
+	    N_("      --no-mouse     the wizard leaves the mouse to the terminal\n") } } },
 	[O_HELP] = { "help", 'h', false, C_ALL, M_NONE, { { S_COMMON,
 	    N_("  -h, --help         show this help\n") } } },
 	[O_VERSION] = { "version", 'V', false, C_ALL, M_NONE, { { S_COMMON,
@@ -144,9 +160,13 @@ static const struct option_def options[O_COUNT] = {
 	    N_("      --shell NAME   sh (bash, zsh, dash, ksh), fish, csh (tcsh),\n"
 	    "                     powershell, conda, lmod, tcl, direnv\n"
 	    "                     (default: from $SHELL)\n") } } },
-	[O_OUTPUT] = { "output", 'o', true, C_ENV, M_ENV, { { S_ENV,
+	[O_OUTPUT] = { "output", 'o', true, C_ENV | C_DOCTOR | C_SPEC | C_FLEET,
+	    M_OUTPUT, { { S_ENV,
 	    N_("  -o, --output FILE  write the script to FILE (atomically; an existing\n"
-	    "                     file is backed up first) instead of stdout\n") } } },
+	    "                     file is backed up first) instead of stdout\n") },
+	    { S_FLEET,
+	    N_("  -o, --output FILE  write the report or spec to FILE atomically (a\n"
+	    "                     temporary file renamed over it) instead of stdout\n") } } },
 	[O_FORCE] = { "force", 0, false, C_ENV, M_ENV, { { S_ENV,
 	    N_("      --force        write even where FILE is a symbolic link\n") } } },
 	[O_INSTALL_RC] = { "install-rc", 0, false, C_ENV, M_ENV, { { S_ENV,
@@ -164,6 +184,14 @@ static const struct option_def options[O_COUNT] = {
 	[O_CHECK] = { "check", 0, true, C_ENV, M_ENV, { { S_ENV,
 	    N_("      --check FILE   source FILE in its shell and show, library by\n"
 	    "                     library, what it changes\n") } } },
+	[O_BASELINE] = { "baseline", 0, true, C_DOCTOR | C_FLEET, M_BASELINE,
+	    { { S_FLEET,
+	    N_("      --baseline FILE  doctor, fleet: compare with this reference\n"
+	    "                     machine's spec ('spec export'): each difference\n"
+	    "                     is a finding\n") } } },
+	[O_MAX_AGE] = { "max-age", 0, true, C_FLEET, M_MAX_AGE, { { S_FLEET,
+	    N_("      --max-age H    fleet: a report older than H hours is stale\n"
+	    "                     (default 24)\n") } } },
 };
 
 /* What was given besides the fields of cli_opts. */
@@ -171,6 +199,7 @@ struct parsed {
 	struct cli_opts	 opts;
 	bool		 given[O_COUNT];
 	bool		 ascii;		/* --ascii: only the wizard reads it */
+	bool		 no_mouse;	/* --no-mouse: likewise */
 	size_t		 urls_cap, add_cap;
 };
 
@@ -180,6 +209,8 @@ static void usage_explain(const struct cli_opts *);
 static void usage_verify(const struct cli_opts *);
 static void usage_env(const struct cli_opts *);
 static void usage_matrix(const struct cli_opts *);
+static void usage_spec(const struct cli_opts *);
+static void usage_fleet(const struct cli_opts *);
 
 struct command {
 	const char	*name;
@@ -213,6 +244,12 @@ static const struct command commands[] = {
 	{ "matrix", cmd_matrix,
 	    N_("the compatibility matrix in use: show, path, update"),
 	    C_MATRIX, 1, 1, -1, usage_matrix },
+	{ "spec", cmd_spec,
+	    N_("what matters about this machine, as JSON: spec export"),
+	    C_SPEC, 1, 1, -1, usage_spec },
+	{ "fleet", cmd_fleet,
+	    N_("many hosts' doctor reports: findings, drift, stale hosts"),
+	    C_FLEET, 1, -1, -1, usage_fleet },
 };
 
 static void
@@ -264,6 +301,25 @@ usage_matrix(const struct cli_opts *o)
 		    PACKAGE, o->args[0], o->args[1]);
 }
 
+static void
+usage_spec(const struct cli_opts *o)
+{
+	if (o->nargs == 0)
+		fprintf(stderr, _("%s: spec needs a subcommand: export\n"),
+		    PACKAGE);
+	else
+		fprintf(stderr, _("%s: spec %s takes no arguments ('%s')\n"),
+		    PACKAGE, o->args[0], o->args[1]);
+}
+
+static void
+usage_fleet(const struct cli_opts *o)
+{
+	(void)o;
+	fprintf(stderr, _("%s: usage: %s fleet REPORT.json... | DIR\n"),
+	    PACKAGE, PACKAGE);
+}
+
 /* The messages stay whole sentences (one per group of options) so that
  * they translate as they did. */
 static void
@@ -283,7 +339,7 @@ say_misplaced(enum misplaced m)
 		    PACKAGE);
 		break;
 	case M_ENV:
-		fprintf(stderr, _("%s: --shell, --output, --force, --install-rc, "
+		fprintf(stderr, _("%s: --shell, --force, --install-rc, "
 		    "--toolkit, --cudnn, --python-env, --add-lib, --keep-other-cuda "
 		    "and --check are options of 'env'\n"), PACKAGE);
 		break;
@@ -297,6 +353,18 @@ say_misplaced(enum misplaced m)
 		break;
 	case M_FROM:
 		fprintf(stderr, _("%s: --from is an option of 'why'\n"), PACKAGE);
+		break;
+	case M_OUTPUT:
+		fprintf(stderr, _("%s: -o/--output is an option of 'env', "
+		    "'doctor', 'spec export' and 'fleet'\n"), PACKAGE);
+		break;
+	case M_BASELINE:
+		fprintf(stderr, _("%s: --baseline is an option of 'doctor' and "
+		    "'fleet'\n"), PACKAGE);
+		break;
+	case M_MAX_AGE:
+		fprintf(stderr, _("%s: --max-age is an option of 'fleet'\n"),
+		    PACKAGE);
 		break;
 	case M_NONE:
 	case M_COUNT:
@@ -452,9 +520,11 @@ explain_argv(int argc, char **argv, int *new_argc)
 	return out;
 }
 
-/* Seconds as "2" or "0.5", to milliseconds; -1 when not a sane number. */
+/* A positive number as "2" or "0.5", at most max, times unit (rounded,
+ * at least 1); -1 when not a sane number. --timeout's seconds become
+ * milliseconds, --max-age's hours seconds. */
 static long
-parse_seconds(const char *s)
+parse_amount(const char *s, double max, double unit)
 {
 	char *end;
 	double v;
@@ -462,9 +532,15 @@ parse_seconds(const char *s)
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) ||
-	    v <= 0 || v > TIMEOUT_MAX_S)
+	    v <= 0 || v > max)
 		return -1;
-	return v * 1000 < 1 ? 1 : (long)(v * 1000 + 0.5);
+	return v * unit < 1 ? 1 : (long)(v * unit + 0.5);
+}
+
+static long
+parse_seconds(const char *s)
+{
+	return parse_amount(s, TIMEOUT_MAX_S, 1000);
 }
 
 static int
@@ -485,6 +561,22 @@ push(const char ***v, size_t *n, size_t *cap, const char *s)
 	(*v)[(*n)++] = s;
 }
 
+/* --format: the last of --format and --json counts. */
+static int
+set_format(struct cli_opts *o, const char *arg)
+{
+	if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0 &&
+	    strcmp(arg, "html") != 0 && strcmp(arg, "prometheus") != 0) {
+		fprintf(stderr, _("%s: --format: '%s' is not one of text, json, "
+		    "html, prometheus\n"), PACKAGE, arg);
+		return -1;
+	}
+	o->json = strcmp(arg, "json") == 0;
+	o->html = strcmp(arg, "html") == 0;
+	o->prometheus = strcmp(arg, "prometheus") == 0;
+	return 0;
+}
+
 /* Stores one option's value. -1 when the value is refused (said). */
 static int
 set_option(struct parsed *p, enum opt_id id, const char *arg)
@@ -493,13 +585,18 @@ set_option(struct parsed *p, enum opt_id id, const char *arg)
 
 	p->given[id] = true;
 	switch (id) {
-	case O_JSON:		o->json = true; break;
+	case O_JSON:
+		o->json = true;
+		o->html = o->prometheus = false;
+		break;
+	case O_FORMAT:		return set_format(o, arg);
 	case O_ROOT:		o->root = arg; break;
 	case O_OFFLINE:		o->offline = true; break;
 	case O_MATRIX:		o->matrix_file = arg; break;
 	case O_NO_COLOR:	o->color = 0; break;
 	case O_COLOR:		o->color = 1; break;
 	case O_ASCII:		p->ascii = true; break;
+	case O_NO_MOUSE:	p->no_mouse = true; break;
 	case O_FROM:		o->from = arg; break;
 	case O_URL:		push(&o->urls, &o->nurls, &p->urls_cap, arg); break;
 	case O_CONNECT_TIMEOUT:
@@ -529,12 +626,34 @@ set_option(struct parsed *p, enum opt_id id, const char *arg)
 		break;
 	case O_KEEP_OTHER_CUDA:	o->keep_other_cuda = true; break;
 	case O_CHECK:		o->check = arg; break;
+	case O_BASELINE:	o->baseline = arg; break;
+	case O_MAX_AGE:
+		if ((o->max_age_s = parse_amount(arg, MAX_AGE_MAX_H, 3600)) < 0) {
+			fprintf(stderr, _("%s: --max-age: '%s' is not a number of "
+			    "hours (more than 0, at most %d)\n"), PACKAGE, arg,
+			    MAX_AGE_MAX_H);
+			return -1;
+		}
+		break;
 	case O_HELP:
 	case O_VERSION:
 	case O_COUNT:
 		break;
 	}
 	return 0;
+}
+
+/* One line, for bug reports: the release, the commit it was built from
+ * (src/commit.h) and the built-in matrix's date, which says how old its
+ * driver and framework rows are. Tools read the part before " (". */
+static void
+print_version(void)
+{
+	struct matrix *m = matrix_embedded();
+
+	printf("%s %s (commit %s, matrix %s)\n", PACKAGE, VERSION,
+	    CUDAWIZ_COMMIT, matrix_date(m));
+	matrix_free(m);
 }
 
 /* Reads the options. Returns -1 to go on to the command, else the exit
@@ -558,7 +677,7 @@ parse(struct parsed *p, int argc, char **argv)
 			return EXIT_OK;
 		}
 		if (id == O_VERSION) {
-			printf("%s %s\n", PACKAGE, VERSION);
+			print_version();
 			return EXIT_OK;
 		}
 		if (id == O_COUNT) {
@@ -605,6 +724,17 @@ check_words(const struct command *c, const struct parsed *p)
 		c->usage(&p->opts);
 		return -1;
 	}
+	if (p->opts.html &&
+	    (c->bit & (C_DOCTOR | C_WHY | C_EXPLAIN | C_FLEET)) == 0) {
+		fprintf(stderr, _("%s: --format html is for 'doctor', 'explain', "
+		    "'why' and 'fleet'\n"), PACKAGE);
+		return -1;
+	}
+	if (p->opts.prometheus && c->bit != C_DOCTOR) {
+		fprintf(stderr, _("%s: --format prometheus is for 'doctor'\n"),
+		    PACKAGE);
+		return -1;
+	}
 	if (p->given[O_INSTALL_RC] && !p->given[O_OUTPUT]) {
 		fprintf(stderr, _("%s: --install-rc needs -o FILE: the rc file "
 		    "sources that file\n"), PACKAGE);
@@ -615,12 +745,14 @@ check_words(const struct command *c, const struct parsed *p)
 
 /* Whether what the command prints on stdout is for a person to read, and
  * so goes through safeout: not JSON (jansson escapes control characters
- * itself), not a script (its bytes are the point), not a path a shell
- * will use. */
+ * itself) or HTML (html_esc replaces them), not a script (its bytes are
+ * the point), not a path a shell will use. */
 static bool
 stdout_is_text(const struct cli_opts *o, const char *name)
 {
-	if (o->json)
+	if (o->json || o->html || o->prometheus)
+		return false;
+	if (strcmp(name, "spec") == 0)
 		return false;
 	if (strcmp(name, "env") == 0)
 		return o->check != NULL || o->output != NULL;
@@ -651,14 +783,15 @@ find_command(const char *name)
 }
 
 /* No command word: the wizard on a terminal; off one (a pipe, a
- * notebook cell, TERM=dumb) or with --json, the doctor report. */
+ * notebook cell, TERM=dumb) or with --json or --format html, the doctor
+ * report. */
 static int
 run_default(struct parsed *p)
 {
-	if (!p->opts.json && cmd_wizard_wanted())
-		return cmd_wizard(&p->opts, p->ascii);
+	if (!p->opts.json && !p->opts.html && cmd_wizard_wanted())
+		return cmd_wizard(&p->opts, p->ascii, !p->no_mouse);
 	guard_output(&p->opts, "doctor");
-	p->opts.next_steps = !p->opts.json;
+	p->opts.next_steps = !p->opts.json && !p->opts.html;
 	return cmd_doctor(&p->opts);
 }
 

@@ -15,7 +15,9 @@
 #define EXIT_USAGE	2
 
 struct cli_opts {
-	bool		 json;
+	bool		 json;		/* --json, --format json */
+	bool		 html;		/* --format html */
+	bool		 prometheus;	/* --format prometheus (doctor) */
 	bool		 offline;
 	int		 color;		/* -1 automatic, 0 never, 1 always */
 	const char	*root;		/* NULL: the host */
@@ -47,6 +49,9 @@ struct cli_opts {
 	size_t		 nadd_lib;
 	bool		 keep_other_cuda;
 	const char	*check;			/* --check FILE */
+	/* Options of the fleet commands (and doctor's --baseline). */
+	const char	*baseline;		/* --baseline FILE; NULL */
+	long		 max_age_s;		/* fleet --max-age; 0: 24 h */
 };
 
 /* Commands. The dispatcher has checked the number of words after the
@@ -59,5 +64,8 @@ int	cmd_verify(const struct cli_opts *opts);
 int	cmd_env(const struct cli_opts *opts);
 /* env --check FILE (cmd_env_check.c). */
 int	cmd_env_check(const struct cli_opts *opts);
+/* spec export (cmd_spec.c) and fleet (cmd_fleet.c). */
+int	cmd_spec(const struct cli_opts *opts);
+int	cmd_fleet(const struct cli_opts *opts);
 
 #endif

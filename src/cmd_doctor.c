@@ -1,19 +1,124 @@
-/* cudawiz doctor: probe, annotate with the matrix, diagnose, present. */
+/* cudawiz doctor: probe, annotate with the matrix, diagnose, present;
+ * on stdout, or with -o into a file that is replaced in one step
+ * (util/atomicfile.h) so a collector never reads half a report. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "i18n.h"
+#include "present/html.h"
 #include "present/json.h"
+#include "present/prom.h"
 #include "present/style.h"
 #include "present/text.h"
 #include "run/run.h"
+#include "util/atomicfile.h"
+#include "util/safeout.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
 
 extern char **environ;
+
+/* The text report for a file: never coloured, and the names in it pass
+ * through safeout as they would to a terminal (whoever cats the file
+ * later gets the same protection). */
+static int
+print_text_to_file(FILE *fp, const struct cw_run *r, bool next_steps)
+{
+	struct safeout st = { 0 };
+	struct strbuf out = STRBUF_INIT;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int rc;
+
+	if (mem == NULL)
+		return -1;
+	rc = text_print_doctor(mem, r->facts, &r->findings, r->m, false);
+	if (rc == 0 && next_steps)
+		text_print_next(mem, &r->findings);
+	if (fclose(mem) != 0)
+		rc = -1;
+	if (rc == 0) {
+		safeout_filter(&st, buf, len, &out);
+		safeout_finish(&st, &out);
+		if (out.len > 0 && fwrite(out.buf, 1, out.len, fp) != out.len)
+			rc = -1;
+	}
+	strbuf_free(&out);
+	free(buf);
+	return rc;
+}
+
+static int
+print_report(FILE *fp, const struct cli_opts *opts, const struct cw_run *r,
+    bool to_file)
+{
+	int rc;
+
+	if (opts->json)
+		return json_print_doctor(fp, r->facts, &r->findings, r->m,
+		    r->now, r->matrix_checked);
+	if (opts->html)
+		return html_print_doctor(fp, r->facts, &r->findings, r->m,
+		    r->now, r->matrix_checked);
+	if (opts->prometheus)
+		return prom_print_doctor(fp, r->facts, &r->findings, r->m,
+		    r->now);
+	if (to_file)
+		return print_text_to_file(fp, r, opts->next_steps);
+	rc = text_print_doctor(fp, r->facts, &r->findings, r->m,
+	    style_want_color(STDOUT_FILENO, opts->color));
+	if (rc == 0 && opts->next_steps)
+		text_print_next(fp, &r->findings);
+	return rc;
+}
+
+/* Writes the report to -o's file: 0, or -1 having said which file and
+ * why (the file there, if any, is left as it was). */
+static int
+write_report_file(const struct cli_opts *opts, const struct cw_run *r)
+{
+	struct atomic_out ao;
+	char *err = NULL;
+	FILE *fp = atomic_out_open(&ao, opts->output);
+
+	if (fp == NULL) {
+		err = xasprintf(_("cannot write %s: %s"), opts->output,
+		    strerror(errno));
+	} else if (print_report(fp, opts, r, true) != 0) {
+		int saved = errno != 0 ? errno : EIO;
+
+		atomic_out_abort(&ao);
+		err = xasprintf(_("cannot write %s: %s"), opts->output,
+		    strerror(saved));
+	} else if (atomic_out_commit(&ao, &err) == 0) {
+		return 0;
+	}
+	fprintf(stderr, "%s: %s\n", PACKAGE, err);
+	free(err);
+	return -1;
+}
+
+/* --baseline FILE into r, or -1 (r closed) after saying why. */
+static int
+baseline_or_say(struct cw_run *r, const char *path)
+{
+	char *err = NULL;
+
+	if (run_load_baseline(r, path, &err) == 0)
+		return 0;
+	fprintf(stderr, "%s: %s\n", PACKAGE, err);
+	free(err);
+	run_close(r);
+	return -1;
+}
 
 int
 cmd_doctor(const struct cli_opts *opts)
@@ -24,28 +129,25 @@ cmd_doctor(const struct cli_opts *opts)
 
 	if (run_open_or_say(&r, opts->root, opts->matrix_file, environ) != 0)
 		return EXIT_USAGE;
+	if (opts->baseline != NULL && baseline_or_say(&r, opts->baseline) != 0)
+		return EXIT_USAGE;
 	run_probe(&r, RUN_FULL);
 	run_annotate(&r);
 	live.no_verify = opts->no_verify;
 	live.quick = true;
 	live.timeout_ms = opts->timeout_ms;
-	live.progress = !opts->json;
+	live.progress = !opts->json && !opts->html && !opts->prometheus;
 	run_verify_by_policy(&r, &live);
 	run_diagnose(&r);
-	if (opts->json)
-		rc = json_print_doctor(stdout, r.facts, &r.findings, r.m, r.now,
-		    r.matrix_checked);
-	else
-	{
-		rc = text_print_doctor(stdout, r.facts, &r.findings, r.m,
-		    style_want_color(STDOUT_FILENO, opts->color));
-		if (rc == 0 && opts->next_steps)
-			text_print_next(stdout, &r.findings);
+	if (opts->output != NULL) {
+		rc = write_report_file(opts, &r);
+	} else {
+		rc = print_report(stdout, opts, &r, false);
+		if (rc == 0 && fflush(stdout) != 0)
+			rc = -1;
+		if (rc != 0)
+			perror(PACKAGE ": writing the report");
 	}
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = -1;
-	if (rc != 0)
-		perror(PACKAGE ": writing the report");
 	if (rc != 0)
 		rc = EXIT_USAGE;
 	else

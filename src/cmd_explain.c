@@ -27,6 +27,7 @@
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "present/explain.h"
+#include "present/html.h"
 #include "present/style.h"
 #include "probe/probe.h"
 #include "run/run.h"
@@ -440,7 +441,8 @@ print_json(const struct run *r)
 	struct explain_view v;
 
 	view_of(r, &v);
-	return explain_print_json(stdout, &v);
+	return r->opts->html ? html_print_explain(stdout, &v) :
+	    explain_print_json(stdout, &v);
 }
 
 /* --------------------------------------------------------------- command */
@@ -525,7 +527,7 @@ cmd_explain(const struct cli_opts *opts)
 	xf.where = r.where;
 	rules_explain(&in, &r.ex, &xf, &r.findings);
 
-	rc = opts->json ? print_json(&r) :
+	rc = opts->json || opts->html ? print_json(&r) :
 	    print_text(&r, style_want_color(STDOUT_FILENO, opts->color));
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;

@@ -172,6 +172,12 @@ matrix_update(const struct cli_opts *opts)
 	case MATRIX_UPDATE_CANCELLED:
 		rc = update_failed(&u, opts->json);
 		break;
+	case MATRIX_UPDATE_NO_LIBCURL:
+		/* Something to install first: the usage class, like a
+		 * missing tool, so that scripts tell it from a failed fetch. */
+		update_failed(&u, opts->json);
+		rc = EXIT_USAGE;
+		break;
 	case MATRIX_UPDATE_UP_TO_DATE:
 		rc = report(&u, opts->json, "up-to-date", u.m, NULL);
 		break;

@@ -15,6 +15,7 @@
 #include "diagnose/diagnose.h"
 #include "i18n.h"
 #include "loader/resolve.h"
+#include "present/html.h"
 #include "present/style.h"
 #include "present/why.h"
 #include "probe/probe.h"
@@ -76,6 +77,8 @@ present(const struct why *w)
 
 	if (w->opts->json)
 		return why_print_json(stdout, &v);
+	if (w->opts->html)
+		return html_print_why(stdout, &v);
 	return why_print_text(stdout, &v,
 	    style_want_color(STDOUT_FILENO, w->opts->color));
 }

@@ -7,3 +7,6 @@ TESTS += $(DOCS_TESTS)
 EXTRA_DIST += $(DOCS_TESTS) tests/cli/docs-common.sh
 # The man page test reads the built page.
 $(DOCS_TESTS:.sh=.log): man/cudawiz.1
+# README's example alert rule (contrib/prometheus/), with promtool.
+TESTS += tests/cli/docs-alert-rule.sh
+EXTRA_DIST += tests/cli/docs-alert-rule.sh

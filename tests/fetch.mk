@@ -15,6 +15,7 @@ MATRIX_CLI_TESTS = \
 	tests/cli/matrix-fetch.sh \
 	tests/cli/matrix-tls.sh \
 	tests/cli/matrix-redist.sh \
-	tests/cli/matrix-fetch-api.sh
+	tests/cli/matrix-fetch-api.sh \
+	tests/cli/matrix-no-libcurl.sh
 TESTS += tests/unit/test_redistrib $(MATRIX_CLI_TESTS)
 EXTRA_DIST += $(MATRIX_CLI_TESTS) tests/lib/httpd.py tests/lib/httpd.sh

@@ -13,6 +13,7 @@ FRAMEWORK_CLI_TESTS = \
 	tests/cli/framework-checks.sh \
 	tests/cli/framework-healthy.sh \
 	tests/cli/framework-badinput.sh \
-	tests/cli/framework-findings.sh
+	tests/cli/framework-findings.sh \
+	tests/cli/findings-subject.sh
 TESTS += $(FRAMEWORK_CLI_TESTS)
 EXTRA_DIST += $(FRAMEWORK_CLI_TESTS) tests/lib/fx_framework.sh

@@ -8,14 +8,18 @@
 #                         runs these)
 #   make check-programs   every check program built, none run (the clang
 #                         build compiles them all with -Werror)
+#   make check-asan       the suite but the tests that run no compiled code
+#                         (./bootstrap check --asan, in its ASan build)
 #   make check-valgrind   the CLI tests with cudawiz under valgrind memcheck
+#                         (counts in valgrind-suite.log)
 #   make check-dist       make distcheck with the dist tree's `make check`
 #                         narrowed to DIST_TESTS (see the distcheck part)
 #
 # Each runs automake's harness on a subset of TESTS, so its counts land in
-# this build directory's test-suite.log as usual. `make check` builds
-# every check_PROGRAMS (the fuzz replayers, the test tools, the benches)
-# before it runs a test; a gate that needs fewer narrows check_PROGRAMS on
+# this build directory's test-suite.log as usual (check-valgrind's, which
+# runs beside the plain suite in build/, in valgrind-suite.log). `make
+# check` builds every check_PROGRAMS (the fuzz replayers, the test tools,
+# the benches) before it runs a test; a gate that needs fewer narrows check_PROGRAMS on
 # the sub-make's command line, as it narrows TESTS (each test's log
 # depends on its own program, so what it runs is still built). The lint
 # tests stay in TESTS too: `make check` (the README's ./bootstrap check)
@@ -44,7 +48,39 @@ check-unit: all
 check-programs: all
 	$(MAKE) $(AM_MAKEFLAGS) $(check_PROGRAMS)
 
+# ------------------------------------------------------------ ASan
+# ./bootstrap check --asan runs this in build-asan/: the whole suite but
+# the tests that run no compiled code, so that AddressSanitizer and UBSan
+# watch nothing there and the run only repeats the plain gate's (which
+# runs them, as does `make check` here):
+#   loader-differential-selftest.sh  gentree.py's comparison against
+#                             glibc's own answers, through ld.so and
+#                             dlopen-probe, never cudawiz (31 s of a plain
+#                             -j2 run's test time; 32 s of CPU)
+#   potfiles.sh core-walls.sh include-walls.sh test-map.sh
+#                             read the sources and the makefiles (about
+#                             2 s each)
+#   fix-lint.sh               lints the doctor and explain documents the
+#                             other tests left (about 600): the same
+#                             documents the plain gate lints, made by the
+#                             same sources from the same fixtures, so the
+#                             only compiled code it adds is the lint tool
+#                             itself. It runs last and alone (it waits for
+#                             every other log): its ~590 lint runs took
+#                             141 s of CPU in the ASan build, 39 s in the
+#                             plain one (issue 21)
+ASAN_SKIP = tests/cli/loader-differential-selftest.sh|tests/unit/potfiles.sh|tests/unit/core-walls.sh|tests/unit/include-walls.sh|tests/unit/test-map.sh|tests/cli/fix-lint.sh
+check-asan: all
+	@tests=; for t in $(TESTS); do \
+	    case $$t in $(ASAN_SKIP)) ;; *) tests="$$tests $$t" ;; esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+
 # ------------------------------------------------------------ valgrind
+# ./bootstrap check --valgrind runs this in build/, on the binaries the
+# plain gate tested (valgrind needs no build of its own: a plain -O2 -g
+# one is what it reads best short of -O0), with its counts in
+# valgrind-suite.log so that test-suite.log stays the plain suite's.
 # The CLI tests reach cudawiz through $CUDAWIZ, so this run points it at
 # cudawiz-valgrind (tests/tools/valgrind-run.c), built in the top build
 # directory because tests look for their tools beside $CUDAWIZ; it runs
@@ -97,13 +133,60 @@ check-programs: all
 #                             their shells; cudawiz only for --help and
 #                             env --shell '?' (docs-common.sh), which
 #                             docs-man.sh runs here through the same file
-VALGRIND_SKIP = tests/cli/fix-lint.sh|tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh
+# Issue 20 (CI time headroom; test seconds from a plain -j2 run's logs
+# and CPU measured on the 2-core build VM; under valgrind these tests
+# cost the same as in the plain gate, memcheck watching nothing):
+#   fatbin-nvcc.sh fatbin-damage.sh fatbin-toolkit.sh fatbin-synthetic.sh
+#                             run tests/tools/fatbin-list (ASan covers it)
+#                             on libraries nvcc and the tool build: 55 +
+#                             35 + 5 + 5 s of CPU
+#   wizard-golden.sh wizard-verify.sh
+#                             run tests/tools/wizard-render (its helper is
+#                             a script); cudawiz only for --version, which
+#                             basics.sh runs here (16 + 3 s of CPU)
+# and explain-corpus.sh runs one message per expected finding here (17 of
+# 91: EXPLAIN_CORPUS_ONE_PER_CODE): the 91 explain processes took 188 s
+# of CPU under memcheck; each rule's path still runs under it, and the
+# plain and ASan + UBSan gates explain every message.
+#
+# VALGRIND_SAMPLE "FIRST EVERY" (issue 21): within one test, the processes
+# of one command word (doctor, env, why, explain, matrix ...) run under
+# memcheck when they are among the first FIRST, or every EVERY-th after;
+# the others run the same binary unwatched (tests/tools/valgrind-run.c
+# says how test and word are told; a run no test script is an ancestor of,
+# as the wizard in a tmux pane, is always watched: its order against other
+# tests' panes is not fixed; valgrind-report.sh prints the counts,
+# each (test, word) in $(VALGRIND_LOGS)/sample.TEST.WORD.count). What is
+# no longer watched: the 4th-and-later runs of a command within a test,
+# but one in four, i.e. a test's further fixtures for a code path it has
+# already run under memcheck 3 times (gpu-badinput.sh's 21 doctor runs on
+# a tree with one bad file each, env-named-dirs.sh's 26 `env` runs on
+# named directories). Every process still runs in the plain gate's
+# assertions (the test checks the same output either way), and in the
+# ASan + UBSan gate, which watches every process for what memcheck
+# watches but for reads of uninitialised memory; those, memcheck's own
+# value, are still looked for in at least 3 runs of each command in each
+# test (a test is one kind of fixture), and in one of four after.
+# Measured on the 2-core VM (gpu-badinput.sh + env-named-dirs.sh, make
+# check-valgrind TESTS=...): all 48 processes watched 98 s of CPU, 109 s
+# wall; sampled (18 watched) 57 s of CPU, 62 s wall: 1.37 s of CPU for
+# each process no longer watched. loader-differential.sh (DIFF_TREES=16)
+# + driver-probe.sh: 65 s of CPU, 68 s wall all watched; 32 s, 28 s
+# sampled. The 26 CLI tests with the most runs
+# (make check-valgrind VALGRIND_SAMPLE='0 100000' counts them at about
+# native speed) started 339 processes, 183 of which now run unwatched
+# (about 250 s of CPU, 2 minutes of the -j2 gate); their heaviest (test,
+# word) were env-paths doctor 24, driver-probe doctor 22, pyenv-discovery
+# doctor 19, explain-corpus explain 17, loader-differential why 16.
+# `make check-valgrind VALGRIND_SAMPLE=` watches every process.
+VALGRIND_SKIP = tests/cli/fix-lint.sh|tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh|tests/cli/fatbin-nvcc.sh|tests/cli/fatbin-damage.sh|tests/cli/fatbin-toolkit.sh|tests/cli/fatbin-synthetic.sh|tests/cli/wizard-golden.sh|tests/cli/wizard-verify.sh
 VALGRIND_LOGS = valgrind-logs
 VALGRIND_HELPER = auto
+VALGRIND_SAMPLE = 3 4
 VALGRIND_ENV = CUDAWIZ='$(abs_top_builddir)/cudawiz-valgrind'; \
-	CUDAWIZ_UNDER_VALGRIND=1; DIFF_TREES=16; \
+	CUDAWIZ_UNDER_VALGRIND=1; DIFF_TREES=16; EXPLAIN_CORPUS_ONE_PER_CODE=1; \
 	HOSTILE_MARGIN_KB=460800; HOSTILE_TIMEOUT=600; \
-	export CUDAWIZ CUDAWIZ_UNDER_VALGRIND DIFF_TREES; \
+	export CUDAWIZ CUDAWIZ_UNDER_VALGRIND DIFF_TREES EXPLAIN_CORPUS_ONE_PER_CODE; \
 	export HOSTILE_MARGIN_KB HOSTILE_TIMEOUT;
 
 EXTRA_PROGRAMS = cudawiz-valgrind cudawiz-verify-valgrind
@@ -130,6 +213,9 @@ check-valgrind: all
 	-rm -rf $(VALGRIND_LOGS)
 	mkdir $(VALGRIND_LOGS)
 	chmod 1777 $(VALGRIND_LOGS)
+	@if [ -n "$(VALGRIND_SAMPLE)" ]; then \
+	    echo "valgrind: sampling (first, every): $(VALGRIND_SAMPLE)"; \
+	    echo "$(VALGRIND_SAMPLE)" > $(VALGRIND_LOGS)/sample; fi
 	@helper=$(VALGRIND_HELPER); \
 	if [ "$$helper" = auto ]; then \
 	    helper=yes; [ -e /proc/driver/nvidia/version ] && helper=no; \
@@ -144,15 +230,16 @@ check-valgrind: all
 	done; \
 	status=0; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests" \
-	    TESTS_ENVIRONMENT="$(VALGRIND_ENV) $$helper" || status=1; \
+	    TESTS_ENVIRONMENT="$(VALGRIND_ENV) $$helper" \
+	    TEST_SUITE_LOG=valgrind-suite.log || status=1; \
 	$(SHELL) $(top_srcdir)/tests/lib/valgrind-report.sh $(VALGRIND_LOGS) \
 	    || status=1; \
 	exit $$status
 
 clean-local: clean-valgrind-logs
 clean-valgrind-logs:
-	-rm -rf $(VALGRIND_LOGS)
-.PHONY: check-lint check-unit check-programs check-valgrind clean-valgrind-logs
+	-rm -rf $(VALGRIND_LOGS) valgrind-suite.log
+.PHONY: check-lint check-unit check-programs check-asan check-valgrind clean-valgrind-logs
 EXTRA_DIST += tests/lib/valgrind-report.sh tests/valgrind.supp
 
 # ------------------------------------------------------------ distcheck

@@ -80,7 +80,8 @@ clean-test-tmp:
 
 # Benchmarks a person runs (bench/RESULTS.md); shipped, never run by check.
 EXTRA_DIST += bench/pyenvs.sh bench/gen-pyenvs.py bench/gen-pyenv-libs.sh \
-	bench/run.sh bench/doctor.sh bench/gen-tree.sh bench/gen-closure.sh \
+	bench/run.sh bench/doctor.sh bench/wizard.sh bench/gen-tree.sh bench/gen-closure.sh \
+	bench/portable.sh \
 	bench/RESULTS.md bench/README.md
 
 # Issue 16's regression tests, one fragment per area.
@@ -96,5 +97,34 @@ include $(top_srcdir)/tests/facts.mk
 # Issue 17's one pipeline: the commands agree on the matrix and its note.
 include $(top_srcdir)/tests/run.mk
 
+# Issue 21's HTML report.
+include $(top_srcdir)/tests/html.mk
+# Issue 21's fallbacks (terminfo, pci.ids) and --version.
+include $(top_srcdir)/tests/fallback.mk
+# Issue 22: fleet reports.
+include $(top_srcdir)/tests/fleet.mk
+
+# Issue 21: the wheel's Python package.
+include $(top_srcdir)/tests/python.mk
+
+# Issue 22: the Prometheus metrics and their systemd units.
+include $(top_srcdir)/tests/prom.mk
+
 # Last: fix-lint.sh lints the documents the tests before it leave.
 include $(top_srcdir)/tests/fixlint.mk
+
+check_PROGRAMS += tests/unit/test_specdiff
+tests_unit_test_specdiff_SOURCES = tests/unit/test_specdiff.c
+tests_unit_test_specdiff_CPPFLAGS = $(UNIT_CPPFLAGS) $(JANSSON_CFLAGS)
+tests_unit_test_specdiff_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/test_specdiff
+check_PROGRAMS += tests/unit/test_sha256
+tests_unit_test_sha256_SOURCES = tests/unit/test_sha256.c
+tests_unit_test_sha256_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_sha256_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/test_sha256
+TESTS += tests/cli/fleet-cli.sh
+EXTRA_DIST += tests/cli/fleet-cli.sh
+TESTS += tests/cli/host-identity.sh tests/cli/spec-export.sh tests/cli/doctor-baseline.sh
+EXTRA_DIST += tests/cli/host-identity.sh tests/cli/spec-export.sh \
+	tests/cli/doctor-baseline.sh tests/cli/spec-common.sh

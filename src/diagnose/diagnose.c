@@ -23,5 +23,6 @@ diagnose(const struct diagnose_input *in, struct findings *out)
 		rules_newer(in, out);
 	}
 	rules_verify(in, out);
+	rules_drift(in, out);
 	findings_sort(out);
 }

@@ -16,6 +16,11 @@ struct diagnose_input {
 	const struct matrix	*matrix;
 	time_t			 now;
 	time_t			 matrix_checked; /* last refresh that reached the network; 0: never */
+	/* doctor --baseline: the reference machine's spec items (a
+	 * spec_items() object, spec/specdiff.h) and its host name (NULL:
+	 * not named); baseline NULL: no reference, no DRIFT_* finding. */
+	const struct json_t	*baseline;
+	const char		*baseline_host;
 };
 
 /* Runs every rule and appends what they find, sorted. */
@@ -58,6 +63,8 @@ void	rules_python(const struct diagnose_input *in, struct findings *out); /* rul
 /* What live verification (facts->verify) proved or disproved; runs after
  * the others, whose findings it adds live evidence to. */
 void	rules_verify(const struct diagnose_input *in, struct findings *out); /* rules_verify.c */
+/* One DRIFT_* finding per spec item that differs from in->baseline. */
+void	rules_drift(const struct diagnose_input *in, struct findings *out); /* rules_drift.c */
 struct explain; struct explain_facts;	/* explain/recognize.h */
 void	rules_explain(const struct diagnose_input *in, const struct explain *ex,
 	    const struct explain_facts *xf, struct findings *out); /* rules_explain.c */

@@ -2,6 +2,7 @@
 libcudawiz_core_a_SOURCES += \
 	src/diagnose/findings.def \
 	src/diagnose/finding.c src/diagnose/finding.h \
+	src/diagnose/subject.c src/diagnose/subject.h \
 	src/diagnose/diagnose.c src/diagnose/diagnose.h \
 	src/diagnose/rules_gpu.c \
 	src/diagnose/rules_hw.c \
@@ -24,6 +25,7 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/fixdriver.c src/diagnose/fixdriver.h \
 	src/diagnose/annotate.c \
 	src/diagnose/rules_verify.c \
+	src/diagnose/rules_drift.c \
 	src/diagnose/rules_explain.c src/diagnose/rules_explain_int.h \
 	src/diagnose/rules_explain_library.c \
 	src/diagnose/rules_explain_driver.c \

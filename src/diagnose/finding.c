@@ -75,6 +75,17 @@ finding_add(struct findings *fs, enum finding_code code, const char *fmt, ...)
 }
 
 void
+finding_subject(struct finding *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(f->subject);
+	va_start(ap, fmt);
+	f->subject = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+void
 finding_evidence_cap(struct finding *f, size_t limit)
 {
 	size_t extra;
@@ -132,6 +143,7 @@ findings_free(struct findings *fs)
 {
 	for (size_t i = 0; i < fs->n; i++) {
 		free(fs->v[i].detail);
+		free(fs->v[i].subject);
 		strv_free(&fs->v[i].evidence);
 		strv_free(&fs->v[i].fix);
 	}

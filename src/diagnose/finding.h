@@ -23,6 +23,9 @@ struct finding {
 	enum finding_code	 code;
 	enum severity		 severity;
 	char			*detail;
+	/* What it is about, in one short line ("cupy-cuda110 in
+	 * /home/u/nlp needs libcudart.so.11.0"); NULL: the title says it. */
+	char			*subject;
 	struct strv		 evidence;	/* real paths and versions */
 	struct strv		 fix;		/* commands a user can paste */
 };
@@ -44,6 +47,9 @@ enum finding_code finding_code_lookup(const char *name);
 /* Adds a finding with the table's severity; detail is formatted. */
 struct finding	*finding_add(struct findings *fs, enum finding_code code,
 		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Sets (or replaces) the finding's one-line subject. */
+void		 finding_subject(struct finding *f, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
 /* Keeps at most limit evidence lines, then one "… and N more" line. */
 void		 finding_evidence_cap(struct finding *f, size_t limit);
 size_t		 findings_count(const struct findings *fs, enum severity sev);

@@ -345,6 +345,7 @@ fc_rule(const struct diagnose_input *in, struct findings *out)
 		strv_pushf(&f->evidence, _("%s: kernel module %s"),
 		    src != NULL ? src : "?", mod);
 	}
+	finding_subject(f, "%s", lc->path != NULL ? lc->path : lib->resolved);
 	lr_winner_evidence(f, lib);
 	if (cuda != NULL)
 		strv_pushf(&f->evidence, _("%s is a forward-compatibility "

@@ -12,6 +12,7 @@
 
 #include "diagnose/diagnose.h"
 #include "diagnose/rules_loader_int.h"
+#include "diagnose/subject.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"
@@ -111,6 +112,7 @@ missing_in_path_var(const struct path_var *pv, enum severity sev,
 {
 	struct strv ev = STRV_INIT;
 	size_t missing = 0;
+	const char *first = NULL;
 	struct finding *f;
 
 	for (size_t i = 0; i < pv->entries.n; i++) {
@@ -126,7 +128,8 @@ missing_in_path_var(const struct path_var *pv, enum severity sev,
 			    e->value, i + 1);
 		else
 			continue;
-		missing++;
+		if (missing++ == 0)
+			first = e->value;
 	}
 	if (missing == 0)
 		return;
@@ -138,6 +141,7 @@ missing_in_path_var(const struct path_var *pv, enum severity sev,
 	    "They are tried and skipped every time, and a directory made there "
 	    "later would be searched without anyone meaning it to.", missing),
 	    pv->name, missing);
+	subj_entry(f, pv->name, first, missing);
 	f->severity = sev;
 	f->evidence = ev;
 	finding_evidence_cap(f, EVIDENCE_LIMIT);
@@ -175,6 +179,7 @@ missing_scalar(const struct facts *facts, const struct env_var *v,
 		    _("%s names %s, which does not exist. Build tools that read "
 		    "it (CMake, PyTorch extensions, conda recipes) will not find "
 		    "the toolkit there."), v->name, v->value);
+	finding_subject(f, "%s=%s", v->name, v->value);
 	strv_pushf(&f->evidence, "%s=%s: %s", v->name, v->value,
 	    v->why != NULL ? v->why : _("does not exist"));
 	tk = suggested_toolkit(facts);
@@ -209,6 +214,7 @@ empty_entries(const struct path_var *pv, struct findings *out)
 		    "\"/dir:$LD_LIBRARY_PATH\" leaves a trailing ':', an empty "
 		    "entry, and the loader searches the current directory for "
 		    "every library."));
+		finding_subject(f, "LD_LIBRARY_PATH=");
 		f->severity = SEV_INFO;
 		strv_push(&f->evidence, "LD_LIBRARY_PATH=");
 		strv_push(&f->fix, "unset LD_LIBRARY_PATH");
@@ -233,6 +239,7 @@ empty_entries(const struct path_var *pv, struct findings *out)
 		    "a row). The shell reads it as the current directory, so a "
 		    "program of the same name in whatever directory you are in "
 		    "runs instead of the installed one."), pv->name);
+	finding_subject(f, "%s", pv->name);
 	strv_push_owned(&f->evidence, shown_value(pv->name, pv->raw));
 	for (size_t i = 0; i < n; i++) {
 		const struct path_entry *e = &pv->entries.v[i];
@@ -264,6 +271,7 @@ duplicate_entries(const struct path_var *pv, struct findings *out)
 {
 	struct strv ev = STRV_INIT;
 	size_t dups = 0;
+	const char *dup = NULL;
 	struct finding *f;
 
 	for (size_t i = 0; i < pv->entries.n; i++) {
@@ -275,7 +283,8 @@ duplicate_entries(const struct path_var *pv, struct findings *out)
 		    usr_merge_alias(pv, i))
 			continue;
 		first = &pv->entries.v[e->duplicate_of];
-		dups++;
+		if (dups++ == 0)
+			dup = first->value;
 		if (strcmp(first->value, e->value) == 0)
 			strv_pushf(&ev, _("entry %zu repeats entry %ld: %s"), i + 1,
 			    e->duplicate_of + 1, e->value);
@@ -294,6 +303,7 @@ duplicate_entries(const struct path_var *pv, struct findings *out)
 	    "first copy is ever used; the rest cost a lookup each and make the "
 	    "value hard to read, usually because a startup script prepends on "
 	    "every shell.", dups), pv->name, dups);
+	subj_entry(f, pv->name, dup, dups);
 	f->evidence = ev;
 	finding_evidence_cap(f, EVIDENCE_LIMIT);
 	strv_push_owned(&f->fix, corrected_assignment(pv));
@@ -362,6 +372,7 @@ libdirs_on_path(const struct facts *facts, struct findings *out)
 	    _("PATH is where the shell looks for programs; the dynamic loader "
 	    "never reads it. The CUDA libraries in these directories are not "
 	    "found through PATH: add the directories to LD_LIBRARY_PATH."));
+	subj_entry(f, "PATH", strbuf_str(&dirs), 1);
 	f->evidence = ev;
 	finding_evidence_cap(f, EVIDENCE_LIMIT);
 	/* The expansion is quoted so that no shell splits the old value. */

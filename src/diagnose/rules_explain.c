@@ -359,16 +359,57 @@ rx_explain_kind(struct ctx *c, const struct explain_match *m)
 	}
 }
 
+/* What the message names, for a finding made from it whose rule did
+ * not say (the loader's and the machine's rules do): the library and
+ * who needs it, the symbol, the error code, the compute capability. */
+static void
+match_subject(struct finding *f, const struct explain_match *m)
+{
+	const char *lib = m->soname != NULL ? m->soname : m->file;
+
+	if (m->symbol != NULL && lib != NULL)
+		/* TRANSLATORS: a finding's subject: "cublasLtCreate in
+		 * libcublasLt.so.12" (a symbol in a library). */
+		finding_subject(f, _("%s in %s"), m->symbol, lib);
+	else if (m->symbol != NULL && m->required_by != NULL)
+		finding_subject(f, _("%s needs %s"), m->required_by, m->symbol);
+	else if (m->symbol != NULL)
+		finding_subject(f, "%s", m->symbol);
+	/* "version `libcudart.so.12' not found": the version is what the
+	 * program asks for, the library what lacks it. */
+	else if (m->version != NULL && m->required_by != NULL)
+		finding_subject(f, _("%s needs %s"), m->required_by, m->version);
+	else if (m->version != NULL && lib != NULL)
+		finding_subject(f, _("%s in %s"), m->version, lib);
+	else if (lib != NULL && m->required_by != NULL)
+		/* TRANSLATORS: a finding's subject: "libtorch_cuda.so needs
+		 * libcudart.so.12". */
+		finding_subject(f, _("%s needs %s"), m->required_by, lib);
+	else if (lib != NULL)
+		finding_subject(f, "%s", lib);
+	else if (m->code != NULL && m->number > 0)
+		finding_subject(f, "%s (%ld)", m->code, m->number);
+	else if (m->code != NULL)
+		finding_subject(f, "%s", m->code);
+	else if (m->cc != NULL)
+		/* TRANSLATORS: a finding's subject: "compute capability 12.0". */
+		finding_subject(f, _("compute capability %s"), m->cc);
+}
+
 /* A message whose paths are all elsewhere is about another machine. */
 static void
 explain_match(struct ctx *c, const struct explain_match *m)
 {
 	const struct explain_where *w = rx_where(c, m);
+	size_t from = c->out->n;
 
 	if (w != NULL && w->elsewhere)
 		rx_explain_elsewhere(c, m);
 	else
 		rx_explain_kind(c, m);
+	for (size_t i = from; i < c->out->n; i++)
+		if (c->out->v[i].subject == NULL)
+			match_subject(&c->out->v[i], m);
 }
 
 void

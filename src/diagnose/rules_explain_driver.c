@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/subject.h"
 #include "diagnose/fixcmd.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_explain_int.h"
@@ -91,6 +92,7 @@ rx_explain_driver_old(struct ctx *c, const struct explain_match *m)
 		    "the one it found. cudawiz cannot read the driver version here, "
 		    "so the program may have run elsewhere (a container, another "
 		    "machine)."));
+	subj_driver(f, drv);
 	rx_message_evidence(f, m);
 	if (m->found != NULL)
 		strv_pushf(&f->evidence, _("the message: the driver supports CUDA %s"),
@@ -163,6 +165,7 @@ rx_explain_mismatch(struct ctx *c, const struct explain_match *m)
 		    "libraries (libcuda, libnvidia-ml) are different versions: "
 		    "the driver was updated and the old module is still loaded, or "
 		    "a second driver install left its libraries behind."));
+	subj_driver(f, m->found);
 	rx_message_evidence(f, m);
 	if (fact_known(&d->module_version))
 		strv_pushf(&f->evidence, "%s: %s", d->module_version.source,

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/subject.h"
 #include "diagnose/fixdriver.h"
 #include "i18n.h"
 #include "util/shquote.h"
@@ -151,6 +152,7 @@ rule_nouveau(const struct facts *facts, struct findings *out)
 		    _("The open-source nouveau module is loaded on a machine with "
 		    "an NVIDIA GPU. It claims the GPU at boot before the nvidia "
 		    "module can, and then CUDA finds no device."));
+	subj_gpu(f, facts, &facts->gpus.v[0]);
 	for (size_t i = 0; i < facts->gpus.n; i++)
 		gpu_evidence(f, &facts->gpus.v[i]);
 	if (loaded)
@@ -215,6 +217,8 @@ rule_dkms(const struct facts *facts, struct findings *out)
 		    "%s, so the nvidia module cannot be loaded and CUDA finds no "
 		    "device."), running);
 	}
+	/* TRANSLATORS: a finding's subject: "kernel 6.8.0-45-generic". */
+	finding_subject(f, _("kernel %s"), running);
 	strv_pushf(&f->evidence, _("running kernel: %s (%s)"), running,
 	    d->kernel_release.source);
 	strv_pushf(&f->evidence, _("%s: no nvidia*.ko"),
@@ -282,6 +286,7 @@ rule_dkms_next_boot(const struct facts *facts, struct findings *out)
 	    "did not build it when that kernel was installed, most often "
 	    "because its headers were missing."), bk->value, running);
 	f->severity = SEV_WARNING;
+	finding_subject(f, _("kernel %s"), bk->value);
 	strv_pushf(&f->evidence, _("next boot: %s (%s)"), bk->value, bk->source);
 	strv_pushf(&f->evidence, _("%s/%s: no nvidia*.ko"), "/lib/modules",
 	    bk->value);
@@ -341,6 +346,7 @@ rule_not_loaded(const struct facts *facts, struct findings *out)
 		    "not loaded, so CUDA finds no device (nvidia-smi: \"couldn't "
 		    "communicate with the NVIDIA driver\")."));
 	}
+	subj_gpu(f, facts, &facts->gpus.v[0]);
 	for (size_t i = 0; i < facts->gpus.n; i++)
 		gpu_evidence(f, &facts->gpus.v[i]);
 	strv_pushf(&f->evidence, _("%s: the nvidia module is not loaded"),
@@ -420,6 +426,7 @@ rule_mismatch(const struct facts *facts, struct findings *out)
 		    "\"Failed to initialize NVML: Driver/library version "
 		    "mismatch\" and CUDA with cudaErrorSystemDriverMismatch (803)."),
 		    mv->value, first->name, first->version);
+	finding_subject(f, "%s", first->path);
 	strv_pushf(&f->evidence, "%s: %s", mv->source, mv->value);
 	for (size_t i = 0; i < d->libs.n; i++) {
 		const struct driver_lib *l = &d->libs.v[i];
@@ -656,6 +663,7 @@ rule_visible(const struct facts *facts, struct findings *out)
 		    vis.cut), qval, vis.cut + 1, qent, vis.why, vis.cut);
 		f->severity = SEV_WARNING;
 	}
+	finding_subject(f, "CUDA_VISIBLE_DEVICES=%s", qval);
 	strv_pushf(&f->evidence, "CUDA_VISIBLE_DEVICES=%s", qval);
 	if (vis.count_known)
 		strv_pushf(&f->evidence, ngettext(

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/subject.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/xid.h"
 #include "i18n.h"
@@ -80,7 +81,7 @@ rule_link(const struct facts *facts, struct findings *out)
 
 		if (cur == 0 || max == 0 || cur >= max)
 			continue;
-		if (f == NULL)
+		if (f == NULL) {
 			f = finding_add(out, FINDING_PCIE_LINK_DEGRADED,
 			    _("A GPU's PCIe link runs with fewer lanes than the "
 			    "GPU has (x%u of x%u): data moves between the host "
@@ -90,6 +91,8 @@ rule_link(const struct facts *facts, struct findings *out)
 			    "not fully seated does this. (A lower link speed "
 			    "alone is normal: GPUs slow the link down when idle "
 			    "to save power.)"), cur, max);
+			subj_gpu(f, facts, g);
+		}
 		strv_push_owned(&f->evidence, link_text(g));
 		q = shquote_new(g->pci_address);
 		fix_comment(f, _("the link the GPU and the slot can do (LnkCap) "
@@ -162,6 +165,7 @@ rules_hw_secure_boot(const struct facts *facts, struct findings *out)
 		    "DKMS's key, but that key was never enrolled, so the kernel "
 		    "refuses to load the module (modprobe: \"Key was rejected by "
 		    "service\") and CUDA finds no device."));
+	finding_subject(f, "%s", m->path);
 	strv_pushf(&f->evidence, _("Secure Boot: on (%s)"), d->secure_boot.source);
 	strv_pushf(&f->evidence, unsigned_mod ? _("%s: no signature appended") :
 	    _("%s: signed"), m->path);
@@ -224,6 +228,8 @@ rule_xid(const struct facts *facts, struct findings *out)
 		    _("a code this table does not explain (see NVIDIA's Xid "
 		    "catalogue)"));
 		f->severity = info != NULL ? info->severity : SEV_WARNING;
+		finding_subject(f, "Xid %u: %s", x->code, name != NULL ? name :
+		    x->pci);
 		if (name != NULL)
 			strv_pushf(&f->evidence, "%s: %s", g->pci_address, name);
 		strv_pushf(&f->evidence, ngettext("%s: %zu line, the last:",

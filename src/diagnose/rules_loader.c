@@ -41,6 +41,7 @@ rule_stub_dirs(const struct diagnose_input *in, struct findings *out,
 	const struct path_var *llp = &facts->env.ld_library_path;
 	struct strv ev = STRV_INIT, conf_dirs = STRV_INIT, conf_files = STRV_INIT;
 	bool on_llp_found = false;
+	const char *sdir = NULL;	/* the first stubs directory: the subject */
 	struct finding *f;
 
 	for (size_t i = 0; i < llp->entries.n; i++) {
@@ -50,6 +51,8 @@ rule_stub_dirs(const struct diagnose_input *in, struct findings *out,
 		    !lr_is_stubs_dir(e->value))
 			continue;
 		on_llp_found = true;
+		if (sdir == NULL)
+			sdir = e->value;
 		strv_pushf(&ev, _("LD_LIBRARY_PATH entry %zu is a stubs directory: %s"),
 		    i + 1, e->value);
 	}
@@ -60,6 +63,8 @@ rule_stub_dirs(const struct diagnose_input *in, struct findings *out,
 			continue;
 		strv_pushf(&ev, _("%s lists a stubs directory: %s"), d->from,
 		    d->dir);
+		if (sdir == NULL)
+			sdir = d->dir;
 		strv_push(&conf_dirs, d->dir);
 		strv_push(&conf_files, d->from);
 	}
@@ -71,8 +76,12 @@ rule_stub_dirs(const struct diagnose_input *in, struct findings *out,
 
 			if ((s->source == STEP_RPATH || s->source == STEP_RUNPATH) &&
 			    lr_is_stubs_dir(s->dir))
+			{
 				strv_pushf(&ev, _("%s searches a stubs directory: %s"),
 				    s->owner != NULL ? s->owner : "?", s->dir);
+				if (sdir == NULL)
+					sdir = s->dir;
+			}
 		}
 	}
 	if (ev.n == 0) {
@@ -90,6 +99,8 @@ rule_stub_dirs(const struct diagnose_input *in, struct findings *out,
 		    "loads it instead of the driver, and every CUDA call then "
 		    "fails with CUDA_ERROR_STUB_LIBRARY (34)."));
 		f->severity = SEV_WARNING;
+		if (sdir != NULL)
+			finding_subject(f, "%s", sdir);
 	}
 	for (size_t i = 0; i < ev.n; i++)
 		strv_push(&f->evidence, ev.v[i]);
@@ -157,6 +168,26 @@ nvcc_major(const struct facts *facts)
 	return 0;
 }
 
+/* "libcudart.so.11.0, libcudart.so.12": the runtimes that mix. */
+static void
+mixed_subject(struct finding *f, const struct rt_dir *dirs, size_t n)
+{
+	struct strv seen = STRV_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strv_contains(&seen, dirs[i].soname))
+			continue;
+		if (seen.n > 0)
+			strbuf_puts(&sb, ", ");
+		strbuf_puts(&sb, dirs[i].soname);
+		strv_push(&seen, dirs[i].soname);
+	}
+	finding_subject(f, "%s", strbuf_str(&sb));
+	strbuf_free(&sb);
+	strv_free(&seen);
+}
+
 static void
 rule_mixed(const struct diagnose_input *in, struct findings *out)
 {
@@ -209,6 +240,7 @@ rule_mixed(const struct diagnose_input *in, struct findings *out)
 	    "program, not another\" hard to pin down."), nmajors);
 	if (llp_majors.n < 2)
 		f->severity = SEV_INFO;
+	mixed_subject(f, dirs, n);
 	for (size_t i = 0; i < n; i++)
 		strv_pushf(&f->evidence, _("%s: %s (CUDA %u), via %s"), dirs[i].dir,
 		    dirs[i].soname, dirs[i].major, lr_via_words(dirs[i].via));
@@ -327,7 +359,7 @@ library_findings(const struct diagnose_input *in, const struct lib_fact *lib,
 	/* Every copy is on the path but passed over: BROKEN_LIBRARY said so. */
 	if (lr_has_skipped(lib) || lib->dangling.n > 0)
 		return;
-	lr_rule_not_found(in->matrix, lib, out);
+	lr_rule_not_found(in->matrix, facts, lib, out);
 }
 
 void

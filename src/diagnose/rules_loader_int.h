@@ -66,8 +66,8 @@ void lr_fix_reach_name(struct finding *f, const struct facts *facts,
 bool lr_has_fatal(const struct lib_fact *lib);
 bool lr_has_skipped(const struct lib_fact *lib);
 void lr_rule_broken(const struct lib_fact *lib, struct findings *out);
-void lr_rule_not_found(const struct matrix *m, const struct lib_fact *lib,
-    struct findings *out);
+void lr_rule_not_found(const struct matrix *m, const struct facts *facts,
+    const struct lib_fact *lib, struct findings *out);
 void lr_rule_off_path(const struct diagnose_input *in, const struct lib_fact *lib,
     const struct lib_copy *best, bool survey, struct findings *out);
 void lr_rule_optional(const struct facts *facts, const struct lib_fact *lib,

@@ -79,6 +79,7 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 		    "of the loader's search reaches it, so every CUDA program "
 		    "fails to start or reports no driver (cudaErrorInsufficientDriver, "
 		    "\"CUDA driver version is insufficient\")."), dir);
+		finding_subject(f, "%s", best->path);
 		strv_pushf(&f->evidence, _("%s exists, off the search path"),
 		    best->path);
 		free(dir);
@@ -90,6 +91,7 @@ lr_rule_libcuda_not_found(const struct facts *facts, const struct lib_fact *lib,
 		    "makes that link; it has not run since the driver was "
 		    "installed, or the library's directory is not in its "
 		    "configuration."), real->path);
+		finding_subject(f, "%s", real->path);
 		strv_pushf(&f->evidence, _("driver library: %s (version %s)"),
 		    real->path, real->version != NULL ? real->version : "?");
 	} else {
@@ -161,6 +163,17 @@ wsl_linux_driver_evidence(struct finding *f, const struct facts *facts)
 			    "WSL: %s (version %s)"), l->path,
 			    l->version != NULL ? l->version : "?");
 	}
+}
+
+/* The first Linux driver library inside WSL: what is wrong there. */
+static void
+wsl_linux_subject(struct finding *f, const struct facts *facts)
+{
+	for (size_t i = 0; i < facts->driver.libs.n; i++)
+		if (!facts->driver.libs.v[i].wsl) {
+			finding_subject(f, "%s", facts->driver.libs.v[i].path);
+			return;
+		}
 }
 
 static void
@@ -264,6 +277,7 @@ rule_wsl_unversioned(const struct facts *facts, struct findings *out)
 	    "libcuda.so.1), so the load fails: \"Could not load library "
 	    "libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared "
 	    "object file\", and convolutions stop."), WSL_LIB_DIR);
+	finding_subject(f, "libcuda.so");
 	unversioned_users(facts, f);
 	strv_pushf(&f->evidence, _("%s exists, but no search step finds "
 	    "\"libcuda.so\""), facts->driver.wsl_unversioned.source);
@@ -291,6 +305,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 			    "the loader's search (WSL normally lists it in "
 			    "/etc/ld.so.conf.d/ld.wsl.conf), so CUDA programs do "
 			    "not find the driver."), WSL_LIB_DIR);
+			finding_subject(f, "%s", wsl_copy);
 			strv_pushf(&f->evidence, _("%s exists, off the search path"),
 			    wsl_copy);
 		} else {
@@ -299,6 +314,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 			    "support is not set up. It needs WSL 2 and a current "
 			    "NVIDIA driver installed on Windows (not inside "
 			    "WSL)."), WSL_LIB_DIR);
+			finding_subject(f, "%s", WSL_LIB_DIR);
 			strv_pushf(&f->evidence, d->wsl_lib_dir ?
 			    _("%s exists but has no libcuda.so.1") :
 			    _("%s does not exist"), WSL_LIB_DIR);
@@ -331,6 +347,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 		    "in %s works, but the loader finds another one first: %s. "
 		    "CUDA programs load it and find no GPU or fail to "
 		    "initialise."), WSL_LIB_DIR, lib->resolved);
+		finding_subject(f, "%s", lib->resolved);
 		lr_winner_evidence(f, lib);
 		if (has_wsl_copy(lib, &wsl_copy))
 			strv_pushf(&f->evidence, _("shadowed: %s"), wsl_copy);
@@ -365,6 +382,7 @@ lr_rule_wsl(const struct facts *facts, const struct lib_fact *lib,
 	    "take its place after the next ldconfig or driver update, and "
 	    "its libraries do not work with the Windows driver."));
 	f->severity = SEV_WARNING;
+	wsl_linux_subject(f, facts);
 	lr_winner_evidence(f, lib);
 	wsl_linux_driver_evidence(f, facts);
 	finding_evidence_cap(f, EVIDENCE_MAX);
@@ -403,6 +421,7 @@ lr_rule_stub_winner(const struct facts *facts, const struct lib_fact *lib,
 		    "CUDA_ERROR_STUB_LIBRARY (34)."));
 		if (!versioned)
 			f->severity = SEV_WARNING;
+		finding_subject(f, "%s", lib->resolved);
 	} else if (versioned) {
 		f->severity = SEV_ERROR;
 	}

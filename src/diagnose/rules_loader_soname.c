@@ -11,6 +11,7 @@
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/fixcmd.h"
+#include "diagnose/subject.h"
 #include "i18n.h"
 #include "loader/resolve.h"
 #include "util/pathnorm.h"
@@ -73,6 +74,7 @@ lr_rule_broken(const struct lib_fact *lib, struct findings *out)
 		    "finds the one it loads. Nothing fails today, but they are "
 		    "leftovers that make the search hard to follow."),
 		    lib->soname);
+	finding_subject(f, "%s", lib->soname);
 	f->severity = fatal ? SEV_ERROR : lib->resolved == NULL ? SEV_WARNING :
 	    lib->elf_error != NULL ? SEV_WARNING : SEV_INFO;
 	for (size_t i = 0; i < lib->steps.n; i++) {
@@ -191,8 +193,8 @@ fix_install_hint(const struct matrix *m, struct finding *f,
 }
 
 void
-lr_rule_not_found(const struct matrix *m, const struct lib_fact *lib,
-    struct findings *out)
+lr_rule_not_found(const struct matrix *m, const struct facts *facts,
+    const struct lib_fact *lib, struct findings *out)
 {
 	struct finding *f;
 	struct strbuf pat = STRBUF_INIT;
@@ -205,6 +207,7 @@ lr_rule_not_found(const struct matrix *m, const struct lib_fact *lib,
 	    "that needs it fails to start or, if it loads it with dlopen(), "
 	    "goes on without it (a framework falls back to the CPU)."),
 	    lib->soname);
+	subj_soname(f, facts, lib->soname);
 	lr_search_evidence(f, lib);
 	for (size_t i = 0; i < lib->copies.n; i++)
 		if (!lib->copies.v[i].loadable)
@@ -266,6 +269,7 @@ lr_rule_off_path(const struct diagnose_input *in, const struct lib_fact *lib,
 	    "that directory, so a program that needs it fails with \"%s: "
 	    "cannot open shared object file\"."), lib->soname, dir,
 	    lib->soname);
+	subj_soname(f, in->facts, lib->soname);
 	if (sib != NULL) {
 		/* Another version is what the system uses; this one is a
 		 * second toolkit installed beside it. */
@@ -306,6 +310,7 @@ lr_rule_optional(const struct facts *facts, const struct lib_fact *lib,
 		    "on without it. It is installed in %s, but no search step "
 		    "reaches that directory, so it is not used."), lib->soname,
 		    dir);
+		subj_soname(f, facts, lib->soname);
 		strv_pushf(&f->evidence, _("%s exists, off the search path"),
 		    best->path);
 		lr_search_evidence(f, lib);
@@ -319,6 +324,7 @@ lr_rule_optional(const struct facts *facts, const struct lib_fact *lib,
 	    "\"Could not load dynamic library\" for TensorRT) and go on "
 	    "without it. Nothing needs fixing unless you want what it "
 	    "adds."), lib->soname);
+	subj_soname(f, facts, lib->soname);
 	lr_search_evidence(f, lib);
 	finding_evidence_cap(f, EVIDENCE_MAX);
 	lr_fix_comment(f, _("only if you want TensorRT: install it (NVIDIA's "
@@ -444,6 +450,8 @@ lr_rule_spoof(const struct matrix *m, const struct lib_fact *lib,
 		    "is not. A program that asks for %s loads it, then fails on "
 		    "missing symbols or misbehaves."), lib->resolved,
 		    lib->target, lib->soname);
+	finding_subject(f, "%s -> %s", lib->resolved,
+	    path_basename(lib->target));
 	lr_winner_evidence(f, lib);
 	if (lib->elf_soname != NULL)
 		strv_pushf(&f->evidence, _("%s has SONAME %s"), lib->target,
@@ -484,6 +492,7 @@ lr_rule_version(const struct matrix *m, const struct lib_fact *lib,
 		    "include %s: a program linked against %s fails with "
 		    "\"version `%s' not found\"."), lib->soname, lib->resolved,
 		    lib->soname, lib->soname, lib->soname);
+	finding_subject(f, "%s -> %s", lib->soname, lib->resolved);
 	lr_winner_evidence(f, lib);
 	if (lib->elf_soname != NULL)
 		strv_pushf(&f->evidence, _("%s has SONAME %s"),
@@ -547,6 +556,8 @@ lr_rule_shadowed(const struct diagnose_input *in, const struct lib_fact *lib,
 			continue;
 		if (f == NULL) {
 			f = finding_add(out, FINDING_LIB_SHADOWED, "%s", "");
+			finding_subject(f, "%s -> %s", lib->soname,
+			    lib->resolved);
 			lr_winner_evidence(f, lib);
 		}
 		if (version_cmp(&wv, &cv) < 0)

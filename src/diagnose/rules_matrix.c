@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/subject.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/fwdcompat.h"
 #include "i18n.h"
@@ -55,6 +56,7 @@ too_old(const struct matrix *m, const struct facts *facts, const struct toolkit_
 	    "its runtime, stop with cudaErrorInsufficientDriver (35): \"CUDA "
 	    "driver version is insufficient for CUDA runtime version\"."),
 	    release_of(t), t->root, min, drv);
+	subj_toolkit(f, t);
 	need_evidence(f, t, src, drv, min, st);
 	if (floor != NULL)
 		strv_pushf(&f->evidence,
@@ -87,6 +89,7 @@ ptx_too_new(const struct matrix *m, const struct facts *facts, const struct tool
 	    "kernels built only as PTX, or for a GPU the build has no machine "
 	    "code for, fail with cudaErrorUnsupportedPtxVersion (222)."),
 	    release_of(t), t->root, drv, min);
+	subj_toolkit(f, t);
 	need_evidence(f, t, src, drv, min, st);
 	diagnose_reach_evidence(facts, drv, &f->evidence);
 	if (g != NULL) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diagnose/diagnose.h"
+#include "diagnose/subject.h"
 #include "diagnose/rules_python_int.h"
 #include "i18n.h"
 #include "util/strv.h"
@@ -34,6 +35,9 @@ rules_newer(const struct diagnose_input *in, struct findings *out)
 	const char *dnn = matrix_newest_cudnn(in->matrix, &st);
 	char top[MATRIX_VERSION_MAX], mm[MATRIX_VERSION_MAX];
 	struct strv what = STRV_INIT;
+	/* The first thing newer than the data: the subject. */
+	const struct toolkit_fact *tk0 = NULL;
+	const char *dnn0 = NULL, *dnn0_dir = NULL;
 	struct finding *f;
 
 	/* A toolkit's release is its major.minor: "13.0.96" (its cudart)
@@ -44,19 +48,27 @@ rules_newer(const struct diagnose_input *in, struct findings *out)
 
 		if (fact_known(&t->version) &&
 		    pr_major_minor(t->version.value, mm, sizeof mm) &&
-		    version_cmp_str(mm, top) > 0)
+		    version_cmp_str(mm, top) > 0) {
+			if (tk0 == NULL)
+				tk0 = t;
 			strv_pushf(&what, _("CUDA %s at %s: the newest CUDA the "
 			    "data knows is %s"), t->version.value, t->root,
 			    cr->version);
+		}
 	}
 	for (size_t i = 0; dnn != NULL && i < facts->cudnn.n; i++) {
 		const struct cudnn_fact *c = &facts->cudnn.v[i];
 		const char *v = fact_known(&c->version) ? c->version.value :
 		    fact_known(&c->lib_version) ? c->lib_version.value : NULL;
 
-		if (v != NULL && above(v, dnn))
+		if (v != NULL && above(v, dnn)) {
+			if (dnn0 == NULL) {
+				dnn0 = v;
+				dnn0_dir = c->lib_dir;
+			}
 			strv_pushf(&what, _("cuDNN %s in %s: the newest cuDNN the "
 			    "data knows is %s"), v, c->lib_dir, dnn);
+		}
 	}
 	if (what.n == 0)
 		return;
@@ -66,6 +78,13 @@ rules_newer(const struct diagnose_input *in, struct findings *out)
 	    "needs, the GPUs it builds for, the frameworks it suits) were not "
 	    "made for it. Nothing is known to be wrong."),
 	    matrix_date(in->matrix));
+	if (tk0 != NULL)
+		subj_toolkit(f, tk0);
+	else if (dnn0 != NULL)
+		/* TRANSLATORS: a finding's subject: "cuDNN 9.19.0 in
+		 * /usr/lib/x86_64-linux-gnu". */
+		finding_subject(f, _("cuDNN %s in %s"), dnn0,
+		    dnn0_dir != NULL ? dnn0_dir : "?");
 	for (size_t i = 0; i < what.n; i++)
 		strv_push(&f->evidence, what.v[i]);
 	strv_free(&what);

@@ -25,6 +25,7 @@
 #include "diagnose/fwdcompat.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
+#include "diagnose/subject.h"
 #include "i18n.h"
 #include "loader/resolve.h"
 #include "util/pathnorm.h"
@@ -130,6 +131,7 @@ rule_cpu_only(const struct pr_ctx *c, const struct py_env *e,
 		    _("%s in %s is a CPU-only build, so it never uses the GPU: %s. "
 		    "Nothing fails; the work just runs on the CPU, many times "
 		    "slower."), fwd, envw, cpu_consequence(fw));
+	subj_fw(f, e, fw);
 	/* On a machine whose GPUs are not known, this is only a note. */
 	if (!pr_machine_has_gpu(c->facts))
 		f->severity = SEV_INFO;
@@ -437,6 +439,7 @@ rule_not_found(const struct pr_ctx *c, const struct py_env *e,
 		strbuf_free(&list);
 	}
 	f = finding_add(c->out, FINDING_SONAME_NOT_FOUND, "%s", strbuf_str(&sb));
+	subj_who_needs(f, fws, e->prefix, soname);
 	strbuf_free(&sb);
 	/* With no GPU, a framework that goes on without one is as it
 	 * should be. */
@@ -486,6 +489,7 @@ rule_optional(const struct pr_ctx *c, const struct py_env *e,
 	f = &c->out->v[c->out->n - 1];
 	fws = fw_list(refs);
 	envw = pr_env_words(e);
+	subj_who_needs(f, fws, e->prefix, lib->soname);
 	strv_pushf(&f->evidence, _("%s in %s probes for it"), fws, envw);
 	free(fws);
 	free(envw);
@@ -596,6 +600,9 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 	    "symbol: __nvJitLinkAddData_12_1, version libnvJitLink.so.12\", or "
 	    "runs with CUDA libraries of another version."), envw, how, fws,
 	    strbuf_str(&names), dir);
+	/* TRANSLATORS: a finding's subject: "libnvJitLink.so.12 from
+	 * /usr/local/cuda-11.8/lib64" (the directory that shadows it). */
+	finding_subject(f, _("%s from %s"), strbuf_str(&names), dir);
 	for (size_t i = 0; i < refs->n; i++) {
 		bool told = false;
 
@@ -733,6 +740,7 @@ mismatch_need(const struct pr_ctx *c, const struct py_env *e,
 		    "%s: code built for the newer runtime can fail with \"undefined "
 		    "symbol\" errors or refuse to start."), fwd, envw, want,
 		    n->soname, have);
+	subj_fw(f, e, fw);
 	/* An older minor of the runtime may still work; cuDNN's check is
 	 * strict. */
 	f->severity = dnn || major_differs ? SEV_ERROR : SEV_WARNING;

@@ -13,6 +13,7 @@
 #include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
+#include "diagnose/subject.h"
 #include "i18n.h"
 #include "util/strbuf.h"
 #include "util/version.h"
@@ -198,6 +199,18 @@ pr_pin_broken(const struct py_env *e, const struct framework_fact *fw,
 /* -------------------------------------------------- pins, per package */
 
 /* The needs the broken pins leave unresolved, for the evidence. */
+/* "torch 2.5.1 in /opt/venv": the package whose pins are broken. */
+static void
+pkg_subject(struct finding *f, const struct py_package *p,
+    const struct py_env *e)
+{
+	char *w = p->version != NULL ? xasprintf("%s %s", p->name, p->version) :
+	    xstrdup(p->name);
+
+	subj_in(f, w, e->prefix);
+	free(w);
+}
+
 static void
 pin_needs_evidence(struct finding *f, const struct py_env *e,
     const struct py_package *owner, const char *wheel)
@@ -255,6 +268,7 @@ rule_pins(const struct pr_ctx *c, const struct py_env *e,
 			    "at run time with symbol or version errors."),
 			    owner->name, owner->version != NULL ? owner->version : "",
 			    envw);
+			pkg_subject(f, owner, e);
 			f->severity = SEV_ERROR;
 		}
 		strv_pushf(&f->evidence, _("%s requires %s%s (%s)"), owner->name,
@@ -367,6 +381,10 @@ rule_mixed(const struct pr_ctx *c, const struct py_env *e)
 		    "dead weight at best, at worst what it finds first, and the "
 		    "wheels of one library for two majors share one directory and "
 		    "overwrite each other's files."), envw, majors.n, list);
+		/* TRANSLATORS: a finding's subject: "nvidia-* wheels of CUDA
+		 * 11, 12 in /opt/venv". */
+		finding_subject(f, _("nvidia-* wheels of CUDA %s in %s"), list,
+		    e->prefix);
 		free(list);
 	}
 	free(envw);
@@ -647,6 +665,7 @@ rule_conda(const struct pr_ctx *c, const struct py_env *e)
 	    "built for one CUDA that loads another's libraries fails to load or "
 	    "crashes, and cuDNN's parts from two versions refuse to work "
 	    "together."), envw);
+	finding_subject(f, "%s", e->prefix);
 	free(envw);
 	f->severity = sev;
 	for (size_t i = 0; i < ev.n; i++)

@@ -17,6 +17,7 @@
 #include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
+#include "diagnose/subject.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
 #include "util/strbuf.h"
@@ -238,6 +239,7 @@ arch_finding(const struct pr_ctx *c, const struct py_env *e,
 		    "toolchain\"."), ma, mi, g->cc.value, fwd, envw, ss, ps, fw->cuda,
 		    c->facts->driver.max_cuda.value);
 	f->severity = ptx && jit_ok ? SEV_WARNING : SEV_ERROR;
+	subj_fw(f, e, fw);
 	strv_pushf(&f->evidence, _("GPU %s: compute capability %s (%s)"),
 	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value,
 	    g->cc.source != NULL ? g->cc.source : "?");
@@ -323,6 +325,7 @@ arch_from_matrix(const struct pr_ctx *c, const struct py_env *e,
 		    "This comes from the compatibility data, as the build's own "
 		    "files could not be read."), fwd, envw, ccs, ptx, g->cc.value);
 	f->severity = covered ? SEV_INFO : SEV_WARNING;
+	subj_fw(f, e, fw);
 	strv_pushf(&f->evidence, _("GPU %s: compute capability %s"),
 	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value);
 	strv_pushf(&f->evidence, _("the files: %s"), unread_why(fw));
@@ -353,6 +356,7 @@ arch_unchecked(const struct pr_ctx *c, const struct py_env *e,
 	    "compatibility data lists no architectures for this build."),
 	    fwd, envw, g->cc.value);
 	f->severity = SEV_INFO;
+	subj_fw(f, e, fw);
 	strv_pushf(&f->evidence, _("GPU %s: compute capability %s"),
 	    g->pci_address != NULL ? g->pci_address : "?", g->cc.value);
 	strv_pushf(&f->evidence, _("the files: %s"), unread_why(fw));
@@ -511,6 +515,13 @@ pr_rule_startup(const struct pr_ctx *c, const struct py_env *e,
 					    ck->library, ck->min, n->soname, have,
 					    ck->library);
 				f->severity = SEV_ERROR;
+				{
+					char *w = xasprintf("%s %s", by->name,
+					    by->version);
+
+					subj_in(f, w, e->prefix);
+					free(w);
+				}
 				strv_pushf(&f->evidence, _("%s %s requires %s >= %s at "
 				    "start-up (matrix: %s; source: %s)"), by->name,
 				    by->version, ck->library, ck->min,
@@ -586,6 +597,7 @@ pr_rule_driver(const struct pr_ctx *c, const struct py_env *e,
 	    "CUDA calls fail with cudaErrorInsufficientDriver (35), \"CUDA "
 	    "driver version is insufficient for CUDA runtime version\"."),
 	    fwd, envw, cuda, floor != NULL ? floor : min, c->drv);
+	subj_fw(f, e, fw);
 	strv_pushf(&f->evidence, _("the runtime: CUDA %s (%s)"), ver, source);
 	strv_pushf(&f->evidence, "%s: %s", c->drv_src != NULL ? c->drv_src : "?",
 	    c->drv);

@@ -18,6 +18,7 @@
 #include "diagnose/fixcmd.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_python_int.h"
+#include "diagnose/subject.h"
 #include "facts/pyfacts.h"
 #include "i18n.h"
 #include "util/pathnorm.h"
@@ -155,6 +156,11 @@ cuda_home_mismatch(const struct facts *facts, struct findings *out)
 	    "root (its bin/ or lib64/, or an unrelated directory) makes build "
 	    "tools fail to find nvcc and the headers, or fall back to another "
 	    "toolkit.") : "");
+	if (nv == 2)
+		finding_subject(f, "%s=%s, %s=%s", hv[0].var->name,
+		    hv[0].var->value, hv[1].var->name, hv[1].var->value);
+	else
+		finding_subject(f, "%s=%s", hv[0].var->name, hv[0].var->value);
 	for (size_t i = 0; i < why.n; i++)
 		strv_push(&f->evidence, why.v[i]);
 	strv_free(&why);
@@ -314,6 +320,10 @@ nvcc_runtime_mismatch(const struct facts *facts, struct findings *out)
 	    "%s, is CUDA %ld. Code compiled with this nvcc needs a CUDA %ld "
 	    "runtime, while frameworks and programs load the CUDA %ld one."),
 	    words, rt[0].lib->resolved, rt[0].major, nvcc_major, rt[0].major);
+	if (nvcc_tk->nvcc != NULL)
+		finding_subject(f, "%s", nvcc_tk->nvcc);
+	else
+		subj_toolkit(f, nvcc_tk);
 	strv_pushf(&f->evidence, _("nvcc on PATH: %s, from %s"),
 	    nvcc_tk->nvcc != NULL ? nvcc_tk->nvcc : _("(path unknown)"), words);
 	free(words);
@@ -557,6 +567,7 @@ extension_build_one(const struct pr_ctx *c, const struct py_env *e,
 		    "compiled for another CUDA major does not link or load "
 		    "against the framework's runtime."), fww, envw, tkw, fww,
 		    fw_mm);
+	subj_fw(f, e, fw);
 	if (by_var)
 		strv_pushf(&f->evidence, _("extension builds use %s=%s: %s "
 		    "(CUDA_HOME is looked at first, then CUDA_PATH, the nvcc on "

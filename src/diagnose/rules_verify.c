@@ -17,8 +17,10 @@
 #include "diagnose/diagnose.h"
 #include "diagnose/fixdriver.h"
 #include "diagnose/rules_loader_int.h"
+#include "diagnose/subject.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
+#include "util/pathnorm.h"
 #include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -85,11 +87,38 @@ reproduce(const struct verify_facts *vf, const struct verify_run *r)
 	return strbuf_take(&sb);
 }
 
+/* "libcudart.so.12 in /opt/venv: cudaErrorInsufficientDriver (35)": the
+ * library checked, where it belongs, and what it answered (code, NULL:
+ * nothing to add). */
+static void
+run_subject(struct finding *f, const struct verify_run *r, const char *code)
+{
+	const char *lib = r->lib != NULL ? path_basename(r->lib) : "?";
+	const char *owner = r->owner_name != NULL ? r->owner_name : r->owner;
+	char *what;
+
+	if (owner != NULL && strcmp(r->where, "system") != 0) {
+		subj_in(f, lib, owner);
+		what = xstrdup(f->subject);
+	} else {
+		what = xstrdup(lib);
+	}
+	if (code != NULL)
+		finding_subject(f, "%s: %s", what, code);
+	else
+		finding_subject(f, "%s", what);
+	free(what);
+}
+
 static void
 common_evidence(const struct vctx *c, struct finding *f,
     const struct verify_run *r)
 {
 	char *cmd = reproduce(&c->facts->verify, r);
+
+	/* Findings of another rule this run adds to keep their subject. */
+	if (f->subject == NULL)
+		run_subject(f, r, NULL);
 
 	strv_pushf(&f->evidence, _("checked with: %s"), cmd);
 	free(cmd);
@@ -340,6 +369,8 @@ init_failed(const struct vctx *c, const struct verify_run *r,
 	double rt = 0;
 	const struct verify_record *rv = verify_find(r, "runtime_version", -1);
 
+	size_t before = c->out->n;
+
 	if (rv != NULL)
 		verify_num(rv, "version", &rt);
 	switch (rec->code) {
@@ -417,6 +448,8 @@ init_failed(const struct vctx *c, const struct verify_run *r,
 		common_evidence(c, f, r);
 		break;
 	}
+	if (f != NULL && (size_t)(f - c->out->v) >= before)
+		run_subject(f, r, code);
 	free(who);
 	free(code);
 }
@@ -483,6 +516,7 @@ ptx_failed(const struct vctx *c, const struct verify_run *r,
 		strv_pushf(&f->evidence, _("variants tried: %s"), tried->str);
 	tail_evidence(f, _("JIT log"), verify_str(rec, "log"));
 	common_evidence(c, f, r);
+	run_subject(f, r, code);
 	free(who);
 	free(code);
 }
@@ -580,6 +614,7 @@ cudnn_failed(const struct vctx *c, const struct verify_run *r,
 	if (r->cudart != NULL)
 		strv_pushf(&f->evidence, _("with the CUDA runtime %s"), r->cudart);
 	common_evidence(c, f, r);
+	run_subject(f, r, code);
 	free(who);
 	free(code);
 }

@@ -49,9 +49,15 @@ live_run(struct verify_run *r, const char *soname, const char *helper,
 
 /* Each libcudart soname the script's environment resolves, loaded by
  * soname so the dynamic loader searches exactly as a program would. */
+static bool
+stopped(const struct env_check_stop *st)
+{
+	return st != NULL && st->stop != NULL && st->stop(st->arg);
+}
+
 static void
 check_live(struct env_check *c, const char *helper, char *const *envp,
-    double timeout_s)
+    double timeout_s, const struct env_check_stop *st)
 {
 	for (size_t i = 0; i < c->rows.n; i++) {
 		const struct check_row *r = &c->rows.v[i];
@@ -65,6 +71,10 @@ check_live(struct env_check *c, const char *helper, char *const *envp,
 			seen = seen || strcmp(c->live.v[j].soname, r->soname) == 0;
 		if (seen)
 			continue;
+		if (stopped(st)) {
+			c->stopped = true;
+			return;
+		}
 		l = VEC_PUSH(&c->live);
 		l->soname = xstrdup(r->soname);
 		live_run(&l->before, r->soname, helper, envp, timeout_s);
@@ -146,28 +156,47 @@ codes_only(const struct findings *a, const struct findings *b, struct strv *out)
 
 /* ------------------------------------------------------------ run */
 
-int
-env_check_run_in(struct cw_run *run, const char *file, enum script_format fmt,
-    double timeout_s, const char *helper, struct env_check *out, char **err)
+/* Ends a stopped proof: -1 with out->stopped, whatever a killed child
+ * left in *err replaced by the stop. */
+static int
+stop_here(struct env_check *out, char **err)
+{
+	out->stopped = true;
+	free(*err);
+	*err = xstrdup(_("stopped before it finished"));
+	return -1;
+}
+
+static int
+check_in(struct cw_run *run, const char *file, enum script_format fmt,
+    double timeout_s, const char *helper, const struct env_check_stop *st,
+    struct env_check *out, char **err)
 {
 	char *const *envp = run->envp;
 	char *found;
 
 	memset(out, 0, sizeof *out);
 	out->fmt = fmt;
+	*err = NULL;
 	if (script_source(file, fmt, envp, timeout_s, &out->src, err) != 0)
-		return -1;
+		return stopped(st) ? stop_here(out, err) : -1;
+	if (stopped(st))
+		return stop_here(out, err);
 	probe_side(&out->before, run, envp);
+	if (stopped(st))
+		return stop_here(out, err);
 	probe_side(&out->after, run, out->src.envp);
 	check_compare(out->before.facts, out->after.facts, &out->rows);
 	if (!out->after.facts->live_allowed) {
 		out->live_why = xstrdup(_("under --root nothing is loaded"));
 	} else if (helper != NULL) {
-		check_live(out, helper, envp, timeout_s);
+		check_live(out, helper, envp, timeout_s, st);
 	} else if ((found = verify_helper_path(envp, &out->live_why)) != NULL) {
-		check_live(out, found, envp, timeout_s);
+		check_live(out, found, envp, timeout_s, st);
 		free(found);
 	}
+	if (out->stopped || stopped(st))
+		return stop_here(out, err);
 	codes_only(&out->before.findings, &out->after.findings, &out->gone);
 	codes_only(&out->after.findings, &out->before.findings, &out->new);
 	out->ok = check_rows_ok(&out->rows);
@@ -175,9 +204,26 @@ env_check_run_in(struct cw_run *run, const char *file, enum script_format fmt,
 }
 
 int
+env_check_run_in(struct cw_run *run, const char *file, enum script_format fmt,
+    double timeout_s, const char *helper, struct env_check *out, char **err)
+{
+	return check_in(run, file, fmt, timeout_s, helper, NULL, out, err);
+}
+
+int
 env_check_run(const char *file, enum script_format fmt, const char *root,
     char *const *envp, const struct matrix *m, double timeout_s,
     const char *helper, struct env_check *out, char **err)
+{
+	return env_check_run_stop(file, fmt, root, envp, m, timeout_s, helper,
+	    NULL, out, err);
+}
+
+int
+env_check_run_stop(const char *file, enum script_format fmt, const char *root,
+    char *const *envp, const struct matrix *m, double timeout_s,
+    const char *helper, const struct env_check_stop *st,
+    struct env_check *out, char **err)
 {
 	struct cw_run run;
 	int rc;
@@ -185,7 +231,7 @@ env_check_run(const char *file, enum script_format fmt, const char *root,
 	memset(out, 0, sizeof *out);
 	if (run_open_with(&run, root, m, NULL, envp, err) != 0)
 		return -1;
-	rc = env_check_run_in(&run, file, fmt, timeout_s, helper, out, err);
+	rc = check_in(&run, file, fmt, timeout_s, helper, st, out, err);
 	run_close(&run);
 	return rc;
 }

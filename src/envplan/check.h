@@ -48,6 +48,15 @@ struct env_check {
 	/* Problem codes (warnings and errors) only before, only after. */
 	struct strv		 gone, new;
 	bool			 ok;		/* check_rows_ok() */
+	bool			 stopped;	/* the caller's stop() said so */
+};
+
+/* Asked between the proof's steps (and after a child that failed, which
+ * a Ctrl-C's runcap_abort() kills): true stops the proof there, and the
+ * run returns -1 with out->stopped set. */
+struct env_check_stop {
+	bool	(*stop)(void *arg);
+	void	*arg;
 };
 
 /* Runs the proof for file (format fmt) on the machine under root (NULL or
@@ -59,6 +68,12 @@ struct env_check {
 int	env_check_run(const char *file, enum script_format fmt,
 	    const char *root, char *const *envp, const struct matrix *m,
 	    double timeout_s, const char *helper, struct env_check *out,
+	    char **err);
+/* env_check_run that asks st (NULL: never stops) between its steps. */
+int	env_check_run_stop(const char *file, enum script_format fmt,
+	    const char *root, char *const *envp, const struct matrix *m,
+	    double timeout_s, const char *helper,
+	    const struct env_check_stop *st, struct env_check *out,
 	    char **err);
 /* The same within an opened run (src/run/: its tree, matrix and
  * environment, which is the "before" side). */

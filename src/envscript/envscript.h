@@ -95,6 +95,9 @@ const char *script_login_shell(char *const *envp);
  * behind (no temporary file, no backup). */
 int	script_write_file(const char *path, const char *text, bool force,
 	    char **backup, char **err);
+/* Whether something (a file, a link, anything) is at path now: a writer
+ * asks the user before script_write_file replaces it. */
+bool	script_target_exists(const char *path);
 
 /* Writes PREFIX/etc/conda/activate.d/cudawiz-NAME.sh and
  * deactivate.d/cudawiz-NAME.sh (creating the directories) by the rules

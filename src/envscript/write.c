@@ -17,26 +17,10 @@
 
 #include "envscript/writer.h"
 #include "i18n.h"
+#include "util/fdio.h"
 #include "util/openreg.h"
 #include "util/pathnorm.h"
 #include "util/xalloc.h"
-
-static int
-write_all(int fd, const char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, buf, len);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
 
 /* A copy for filesystems without hard links; O_EXCL so an existing
  * backup is never replaced. -1 with errno (EEXIST: try the next name). */
@@ -63,7 +47,7 @@ copy_to(const char *from, const char *to, mode_t mode)
 				continue;
 			goto fail;
 		}
-		if (write_all(out, buf, (size_t)r) != 0)
+		if (write_full(out, buf, (size_t)r) != 0)
 			goto fail;
 	}
 	if (fsync(out) != 0)
@@ -145,7 +129,7 @@ commit_file(const char *target, const char *text, const struct stat *old,
 		umask(um);
 		mode = 0666 & ~um;
 	}
-	if (fchmod(fd, mode) != 0 || write_all(fd, text, len) != 0 ||
+	if (fchmod(fd, mode) != 0 || write_full(fd, text, len) != 0 ||
 	    fsync(fd) != 0)
 		goto fail_io;
 	if (close(fd) != 0) {
@@ -582,4 +566,12 @@ out:
 	free(target);
 	free(line);
 	return ret;
+}
+
+bool
+script_target_exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
 }

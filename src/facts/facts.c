@@ -257,6 +257,10 @@ facts_free(struct facts *f)
 	if (f == NULL)
 		return;
 	free(f->root);
+	fact_str_free(&f->host.name);
+	fact_str_free(&f->host.machine_id);
+	fact_str_free(&f->host.kernel);
+	fact_str_free(&f->host.os);
 	fact_str_free(&f->gpus_state);
 	for (size_t i = 0; i < f->gpus.n; i++) {
 		struct gpu_fact *g = &f->gpus.v[i];

@@ -378,11 +378,26 @@ struct lib_fact {
 /* Frees what a library fact holds (not the struct itself). */
 void	lib_fact_free(struct lib_fact *l);
 
+/* ------------------------------------------------------------------ host */
+
+/* Which machine a report is about, so merged reports stay attributable
+ * (probe/host.c). Each value is clean UTF-8, cut to a bound. */
+struct host_facts {
+	struct fact_str	 name;		/* /proc/sys/kernel/hostname, else /etc/hostname */
+	/* The first 16 hex digits of SHA-256("cudawiz-machine-id:" + the
+	 * stripped /etc/machine-id): never the id itself, which systemd
+	 * asks programs not to publish. */
+	struct fact_str	 machine_id;
+	struct fact_str	 kernel;	/* /proc/sys/kernel/osrelease (driver's kernel_release) */
+	struct fact_str	 os;		/* PRETTY_NAME of /etc/os-release, else /usr/lib/os-release */
+};
+
 /* ----------------------------------------------------------------- facts */
 
 struct facts {
 	char		*root;		/* "/" or the --root directory */
 	bool		 live_allowed;	/* false under --root */
+	struct host_facts	 host;
 
 	/* NVIDIA display-class PCI devices only. gpus_state is KNOWN when
 	 * /sys/bus/pci/devices was read, so an empty list means none. */

@@ -16,6 +16,7 @@
 
 #include "helper/helper.h"
 #include "helper/ptx.h"
+#include "src/commit.h"
 
 static const char usage_text[] =
     "usage: cudawiz-verify driver  [--lib PATH] [--device N] [--quick]\n"
@@ -166,7 +167,8 @@ main(int argc, char **argv)
 	struct rec r;
 
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
-		printf("cudawiz-verify %s\n", PACKAGE_VERSION);
+		printf("cudawiz-verify %s (commit %s)\n", PACKAGE_VERSION,
+		    CUDAWIZ_COMMIT);
 		return 0;
 	}
 	if (argc >= 2 && (strcmp(argv[1], "--list-ptx") == 0 ||

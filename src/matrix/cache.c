@@ -12,11 +12,12 @@
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
+#include "util/fdio.h"
 #include "util/homedir.h"
-#include "util/openreg.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/pathnorm.h"
+#include "util/readfile.h"
 #include "util/xalloc.h"
 
 /* Longest URL, ETag or Last-Modified the sidecar keeps; see fetch.c. */
@@ -62,49 +63,15 @@ int
 cache_read_file(const char *path, size_t max, char **data, size_t *len,
     char **err)
 {
-	struct strbuf sb = STRBUF_INIT;
-	struct stat st;
-	char buf[8192];
-	ssize_t n;
-	int fd, rc;
+	char *why;
+	int rc = readfile_capped(path, max, data, len, &why);
 
-	*data = NULL;
-	*len = 0;
 	*err = NULL;
-	/* A FIFO would block and a device never end, or do something when
-	 * opened: only a regular file is opened (a link to one will do). */
-	rc = openreg(AT_FDCWD, path, OPENREG_FOLLOW, &fd, &st);
-	if (rc == ENOENT)
-		return 1;
-	if (rc != 0) {
-		*err = xasprintf("%s: %s", path, openreg_strerror(rc, &st));
-		return -1;
+	if (rc < 0) {
+		*err = xasprintf("%s: %s", path, why);
+		free(why);
 	}
-	for (;;) {
-		n = read(fd, buf, sizeof buf);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			*err = xasprintf("%s: %s", path, strerror(errno));
-			break;
-		}
-		if (n == 0)
-			break;
-		if ((size_t)n > max - sb.len) {
-			*err = xasprintf(_("%s: larger than %zu bytes"), path, max);
-			break;
-		}
-		strbuf_add(&sb, buf, (size_t)n);
-	}
-	if (close(fd) != 0 && *err == NULL)
-		*err = xasprintf("%s: %s", path, strerror(errno));
-	if (*err != NULL) {
-		strbuf_free(&sb);
-		return -1;
-	}
-	*len = sb.len;
-	*data = strbuf_take(&sb);
-	return 0;
+	return rc;
 }
 
 int
@@ -292,7 +259,6 @@ static char *
 write_temp(const char *target, const char *data, size_t len, char **err)
 {
 	char *tmp = xasprintf("%s.XXXXXX", target);
-	size_t off = 0;
 	int fd, saved = 0;
 
 	fd = mkstemp(tmp);
@@ -302,17 +268,8 @@ write_temp(const char *target, const char *data, size_t len, char **err)
 		free(tmp);
 		return NULL;
 	}
-	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			saved = n < 0 ? errno : EIO;
-			break;
-		}
-		off += (size_t)n;
-	}
+	if (write_full(fd, data, len) != 0)
+		saved = errno;
 	if (saved == 0 && fsync(fd) != 0)
 		saved = errno;
 	if (close(fd) != 0 && saved == 0)

@@ -132,7 +132,11 @@ curl_load(char **err)
 			first_error = xstrdup(dlerror());
 	}
 	if (cw_curl.handle == NULL) {
-		*err = xasprintf(_("cannot load libcurl (Debian package: libcurl4): %s"),
+		/* The portable binary meets systems of every family:
+		 * the hint names the package on each. */
+		*err = xasprintf(_("cannot load libcurl (%s); install it "
+		    "(Debian/Ubuntu: apt install libcurl4; RHEL/Fedora: "
+		    "dnf install libcurl) and run again"),
 		    first_error != NULL ? first_error : "");
 		free(first_error);
 		return -1;
@@ -177,7 +181,7 @@ fetch_global_init(char **err)
 	CURLcode c;
 
 	if (curl_load(err) != 0)
-		return -1;
+		return FETCH_NO_LIBCURL;
 	c = curl_global_init(CURL_GLOBAL_DEFAULT);
 
 	if (c != CURLE_OK) {

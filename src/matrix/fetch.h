@@ -49,7 +49,11 @@ struct fetch_result {
 /* Sets the defaults above. */
 void	fetch_opts_init(struct fetch_opts *o);
 
-/* libcurl's global state: once before the first fetch, once at the end. */
+/* libcurl's global state: once before the first fetch, once at the end.
+ * fetch_global_init returns 0, FETCH_NO_LIBCURL when libcurl could not be
+ * dlopen()ed (something to install: *err says what), or -1 when it
+ * loaded but would not start. */
+#define FETCH_NO_LIBCURL	(-2)
 int	fetch_global_init(char **err);
 void	fetch_global_cleanup(void);
 

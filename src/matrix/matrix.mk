@@ -10,7 +10,7 @@ libcudawiz_core_a_SOURCES += \
 	src/matrix/cache.c src/matrix/cache.h \
 	src/matrix/redistrib.c src/matrix/redistrib.h \
 	src/matrix/select.c src/matrix/select.h
-nodist_libcudawiz_core_a_SOURCES = src/matrix/embedded.c
+nodist_libcudawiz_core_a_SOURCES += src/matrix/embedded.c
 
 # The embedded default is generated into the build tree, so a read-only
 # source tree (make distcheck) builds too. `make MATRIX_JSON=FILE` embeds
@@ -30,9 +30,32 @@ src_matrix_mkembedded_SOURCES = src/matrix/mkembedded.c \
 	src/util/xalloc.c src/util/strbuf.c src/util/strv.c src/util/version.c
 src_matrix_mkembedded_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -DCUDAWIZ_MKEMBEDDED
 src_matrix_mkembedded_LDADD = $(LIBOBJS) $(JANSSON_LIBS) $(LIBINTL)
+# A cross build compiles the same sources once more, with the build
+# machine's compiler (configure.ac's CC_FOR_BUILD), into mkembedded-build;
+# src/matrix/mkembedded itself is still built, for the host, and not run.
+if CROSS_COMPILING
+MKEMBEDDED = src/matrix/mkembedded-build
+else
 MKEMBEDDED = src/matrix/mkembedded$(EXEEXT)
+endif
 # matrix.c checks text with the shared UTF-8 reader.
 src_matrix_mkembedded_SOURCES += src/util/utf8width.c
+# config.h is the host's: the build machine is taken to be a GNU/Linux one
+# too (what it declares is the C library's, the same there).
+src/matrix/mkembedded-build: $(src_matrix_mkembedded_SOURCES)
+	$(AM_V_CCLD)$(MKDIR_P) src/matrix && srcs= && \
+	for f in $(src_matrix_mkembedded_SOURCES) $(LIBOBJS:.o=.c); do \
+	  case $$f in *.c) srcs="$$srcs $(srcdir)/$$f" ;; esac; \
+	done && \
+	$(CC_FOR_BUILD) -std=gnu11 $(CFLAGS_FOR_BUILD) $(DEFS) $(AM_CPPFLAGS) \
+	  $(JANSSON_CFLAGS_FOR_BUILD) -DCUDAWIZ_MKEMBEDDED -o $@ $$srcs \
+	  $(JANSSON_LIBS_FOR_BUILD)
+CLEANFILES += src/matrix/mkembedded-build
+# configure links the build machine's curl headers there (CW_BUILD_CURL_HEADERS).
+distclean-local: distclean-build-curl
+distclean-build-curl:
+	-rm -rf build-curl
+.PHONY: distclean-build-curl
 src/matrix/embedded.c: $(MATRIX_JSON) $(MKEMBEDDED)
 	$(AM_V_GEN)$(MKDIR_P) src/matrix && \
 	if $(MKEMBEDDED) $(MATRIX_JSON) > $@-t; then mv -f $@-t $@; else \

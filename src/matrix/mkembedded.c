@@ -4,8 +4,9 @@
  * built-in matrix without parsing JSON. A document the parser refuses
  * fails the build here, with the parser's message.
  *
- * It runs on the build machine; for a cross build, make MKEMBEDDED=PATH
- * names one built for that machine (see tests/matrix.mk).
+ * It runs on the build machine: a cross build compiles it a second time
+ * with CC_FOR_BUILD (src/matrix/matrix.mk), or make MKEMBEDDED=PATH names
+ * one built for that machine.
  *
  * Usage: mkembedded FILE.json > embedded.c */
 #include "config.h"

@@ -347,8 +347,12 @@ run(struct run *x)
 		strv_push_owned(&u->notes, err);
 		x->conditional = false;
 	}
-	if (fetch_global_init(&err) != 0) {
+	if ((rc = fetch_global_init(&err)) != 0) {
 		matrix_free(base);
+		if (rc == FETCH_NO_LIBCURL) {
+			u->err = err;
+			return u->result = MATRIX_UPDATE_NO_LIBCURL;
+		}
 		return failed(u, false, err);
 	}
 	rc = fetch_all(x, &err);

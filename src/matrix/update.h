@@ -47,6 +47,9 @@ enum matrix_update_result {
 					 * no cache directory); err */
 	MATRIX_UPDATE_BAD_BASE,		/* the matrix to build on (--matrix
 					 * FILE) is unusable; err */
+	MATRIX_UPDATE_NO_LIBCURL,	/* libcurl cannot be loaded: something
+					 * to install, not a failed download;
+					 * err names the packages */
 };
 
 /* Called before each source is fetched (now and total 0) and while it

@@ -18,6 +18,7 @@
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "present/json.h"
+#include "spec/spec.h"
 #include "util/strbuf.h"
 #include "util/utf8width.h"
 #include "util/xalloc.h"
@@ -75,8 +76,7 @@ keep_raw(const char *s, const char *shown)
 json_t *
 jstr(const char *s)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const unsigned char *p;
+	char *mended;
 	json_t *j;
 
 	if (s == NULL)
@@ -84,21 +84,11 @@ jstr(const char *s)
 	j = json_string(s);
 	if (j != NULL)
 		return j;
-	for (p = (const unsigned char *)s; *p != '\0';) {
-		size_t n = utf8_seq(p, SIZE_MAX, NULL);
-
-		if (n == 0) {
-			strbuf_puts(&sb, "\xef\xbf\xbd");
-			p++;
-		} else {
-			strbuf_add(&sb, (const char *)p, n);
-			p += n;
-		}
-	}
-	j = json_string(strbuf_str(&sb));
+	mended = utf8_mend(s, SIZE_MAX);
+	j = json_string(mended);
 	if (j != NULL)
-		keep_raw(s, strbuf_str(&sb));
-	strbuf_free(&sb);
+		keep_raw(s, mended);
+	free(mended);
 	return j != NULL ? j : json_null();
 }
 
@@ -621,6 +611,9 @@ findings_json(const struct findings *fs)
 		set(o, "code", json_string(finding_code_name(fd->code)));
 		set(o, "severity", json_string(severity_name(fd->severity)));
 		set(o, "title", jstr(finding_title(fd->code)));
+		/* What it is about, one line; null when the title says it
+		 * (a finding about the whole machine). */
+		set(o, "subject", jstr(fd->subject));
 		set(o, "detail", jstr(fd->detail));
 		set(o, "evidence", jstrv(&fd->evidence));
 		set(o, "fix", jstrv(&fd->fix));
@@ -660,9 +653,12 @@ json_print_doctor(FILE *fp, const struct facts *facts,
 
 	set(doc, "schema", json_string(SCHEMA_DOCTOR));
 	set(doc, "version", json_string(VERSION));
+	set(doc, "host", spec_host_json(facts, now));
 	set(doc, "root", jstr(facts->root));
 	set(doc, "live_checks", json_boolean(facts->live_allowed));
 	set(doc, "matrix", matrix_json(m, now, checked));
+	/* What fleet and --baseline compare, so they need not derive it. */
+	set(doc, "spec", spec_json(facts, now, false));
 	set(doc, "facts", facts_json(facts));
 	set(doc, "findings", findings_json(findings));
 	set(sum, "errors", json_integer((json_int_t)findings_count(findings, SEV_ERROR)));

@@ -722,6 +722,22 @@ print_findings_body(struct out *o, const struct findings *fs,
 	}
 }
 
+/* "host gpu01, Debian GNU/Linux 12 (bookworm), kernel 6.1.0-18-amd64":
+ * which machine a report pasted somewhere came from. Nothing when the
+ * name is not known. */
+static void
+print_host(FILE *fp, const struct host_facts *h)
+{
+	if (!fact_known(&h->name))
+		return;
+	fprintf(fp, _("host %s"), h->name.value);
+	if (fact_known(&h->os))
+		fprintf(fp, ", %s", h->os.value);
+	if (fact_known(&h->kernel))
+		fprintf(fp, _(", kernel %s"), h->kernel.value);
+	fputc('\n', fp);
+}
+
 int
 text_print_doctor(FILE *fp, const struct facts *facts,
     const struct findings *findings, const struct matrix *m, bool color)
@@ -730,9 +746,11 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	size_t ne = findings_count(findings, SEV_ERROR);
 	size_t nw = findings_count(findings, SEV_WARNING);
 	size_t ni = findings_count(findings, SEV_INFO);
+	char *counts;
 
 	fprintf(fp, "%s%s %s doctor%s\n", style_bold(color), PACKAGE, VERSION,
 	    style_off(color));
+	print_host(fp, &facts->host);
 	if (!facts->live_allowed)
 		fprintf(fp, _("root %s (a tree standing in for /: nothing is run or loaded)\n"),
 		    facts->root);
@@ -751,13 +769,11 @@ text_print_doctor(FILE *fp, const struct facts *facts,
 	text_print_verify(fp, facts, color);
 	print_notes(&o, facts);
 	print_findings(&o, facts, findings);
-	fprintf(fp, "\n%s", _("Summary: "));
-	fprintf(fp, ngettext("%zu error", "%zu errors", ne), ne);
-	fputs(", ", fp);
-	fprintf(fp, ngettext("%zu warning", "%zu warnings", nw), nw);
-	fputs(", ", fp);
-	fprintf(fp, ngettext("%zu note", "%zu notes", ni), ni);
-	fputs(".\n", fp);
+	counts = words_counts(ne, nw, ni);
+	/* TRANSLATORS: doctor's last line: "Summary: 1 error, 2 warnings,
+	 * 0 notes." (the counts are words_counts'). */
+	fprintf(fp, _("\nSummary: %s.\n"), counts);
+	free(counts);
 	return ferror(fp) ? -1 : 0;
 }
 

@@ -7,64 +7,34 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
 #include "present/style.h"
 #include "present/text.h"
 #include "present/textline.h"
+#include "present/verify_words.h"
 
 #define GIB	(1024.0 * 1024.0 * 1024.0)
-
-/* cuDNN's version integer: 91900 is 9.19.0 (cuDNN 9 on), 8907 is 8.9.7. */
-static void
-cudnn_version(double v, char *buf, size_t n)
-{
-	int i = (int)v;
-
-	if (i >= 90000)
-		snprintf(buf, n, "%d.%d.%d", i / 10000, i % 10000 / 100, i % 100);
-	else
-		snprintf(buf, n, "%d.%d.%d", i / 1000, i % 1000 / 100, i % 100);
-}
 
 static void
 title_piece(struct tline *l, const struct verify_run *r)
 {
-	const struct verify_record *rec;
-	double v, cv;
-	char buf[32];
+	char *t = verify_run_title(r);
 
-	switch (r->kind) {
-	case VERIFY_DRIVER:
-		rec = verify_find(r, "driver_version", -1);
-		if (rec != NULL && verify_num(rec, "version", &v) && v > 0)
-			pl_piecef(l, _("driver (CUDA %d.%d)"), (int)v / 1000,
-			    (int)v % 1000 / 10);
-		else
-			pl_piece(l, _("driver"));
-		break;
-	case VERIFY_RUNTIME:
-		rec = verify_find(r, "runtime_version", -1);
-		if (rec != NULL && verify_num(rec, "version", &v) && v > 0)
-			pl_piecef(l, _("runtime %d.%d"), (int)v / 1000,
-			    (int)v % 1000 / 10);
-		else
-			pl_piece(l, _("runtime"));
-		break;
-	case VERIFY_CUDNN:
-		rec = verify_find(r, "cudnn_version", -1);
-		if (rec != NULL && verify_num(rec, "version", &v)) {
-			cudnn_version(v, buf, sizeof buf);
-			if (verify_num(rec, "cudart_version", &cv) && cv > 0)
-				pl_piecef(l, _("cuDNN %s (CUDA %d.%d)"), buf,
-				    (int)cv / 1000, (int)cv % 1000 / 10);
-			else
-				pl_piecef(l, _("cuDNN %s"), buf);
-		} else
-			pl_piece(l, _("cuDNN"));
-		break;
-	}
+	pl_piece(l, t);
+	free(t);
+}
+
+static void
+status_piece(struct tline *l, const struct verify_run *r, bool color)
+{
+	char *t = verify_run_outcome(r, style_sev_on(SEV_ERROR, color),
+	    style_off(color), NULL);
+
+	pl_piece(l, t);
+	free(t);
 }
 
 static void
@@ -80,55 +50,6 @@ where_piece(struct tline *l, const struct verify_run *r)
 		pl_piecef(l, _("(toolkit %s)"), r->owner);
 	else if (strcmp(r->where, "wheel") == 0)
 		pl_piece(l, _("(pip wheel)"));
-}
-
-static void
-status_piece(struct tline *l, const struct verify_run *r, bool color)
-{
-	const char *step = r->last_step != NULL ? r->last_step : _("start-up");
-	const char *on = style_sev_on(SEV_ERROR, color), *off = style_off(color);
-	const char *sig = verify_signal_name(r->signal);
-
-	switch (r->outcome) {
-	case VERIFY_SIGNALLED:
-		pl_piecef(l, _("%sCRASHED%s (%s in %s)"), on, off,
-		    sig != NULL ? sig : "?", step);
-		return;
-	case VERIFY_EXITED:
-		pl_piecef(l, _("%sEXITED%s (status %d in %s)"), on, off,
-		    r->exit_status, step);
-		return;
-	case VERIFY_TIMED_OUT:
-		pl_piecef(l, _("%sHUNG%s (in %s)"), on, off, step);
-		return;
-	case VERIFY_NOT_STARTED:
-		pl_piecef(l, _("not checked: %s"), r->start_error != NULL ?
-		    r->start_error : "?");
-		return;
-	case VERIFY_DONE:
-	case VERIFY_GARBLED:
-		break;
-	}
-	for (size_t i = 0; i < r->records.n; i++) {
-		const struct verify_record *rec = &r->records.v[i];
-		const char *err;
-
-		if (rec->ok != 0)
-			continue;
-		if (strcmp(rec->check, "load") == 0) {
-			err = verify_str(rec, "error");
-			pl_piecef(l, _("%snot loaded%s: %s"), on, off,
-			    err != NULL ? err : "?");
-		} else if (rec->has_code && rec->name != NULL)
-			pl_piecef(l, "%s%s%s (%lld)", on, rec->name, off, rec->code);
-		else if (rec->has_code)
-			pl_piecef(l, _("%s%s failed%s (%lld)"), on, rec->check,
-			    off, rec->code);
-		else
-			pl_piecef(l, _("%s%s failed%s"), on, rec->check, off);
-		return;
-	}
-	pl_piece(l, _("works"));
 }
 
 static void

@@ -3,6 +3,8 @@
 #ifndef CUDAWIZ_WORDS_H
 #define CUDAWIZ_WORDS_H
 
+#include <stddef.h>
+
 #include "diagnose/finding.h"
 #include "facts/pyfacts.h"
 #include "facts/stepsource.h"
@@ -16,5 +18,15 @@ const char	*words_severity(enum severity sev);
 const char	*words_via(enum step_source via);
 /* "conda", "venv", "pyenv", "system", "user site". */
 const char	*words_env_kind(enum pyenv_kind k);
+
+/* "3 errors, 1 warning, 0 notes": the counts every view shows, joined
+ * as the language joins a list (newly allocated). */
+char		*words_counts(size_t errors, size_t warnings, size_t notes);
+/* A matrix source ("embedded", "cache", "file", as JSON names it) in
+ * the reader's words; an unknown name as it is. */
+const char	*words_matrix_source(const char *source);
+/* Where a library copy lives ("system", "toolkit", "pip", as JSON names
+ * it) in the reader's words; an unknown name as it is. */
+const char	*words_lib_where(const char *where);
 
 #endif

@@ -15,6 +15,7 @@
 #include "i18n.h"
 #include "probe/condajson_int.h"
 #include "util/strbuf.h"
+#include "util/utf8width.h"
 #include "util/xalloc.h"
 
 static const char *const json_keys[JK_COUNT] = {
@@ -83,23 +84,11 @@ js_hex4(const char *s)
 static void
 put_utf8(struct strbuf *sb, unsigned cp)
 {
+	char out[4];
+
 	if (cp == 0 || (cp >= 0xd800 && cp <= 0xdfff))
 		cp = 0xfffd;
-	if (cp < 0x80) {
-		strbuf_putc(sb, (char)cp);
-	} else if (cp < 0x800) {
-		strbuf_putc(sb, (char)(0xc0 | (cp >> 6)));
-		strbuf_putc(sb, (char)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		strbuf_putc(sb, (char)(0xe0 | (cp >> 12)));
-		strbuf_putc(sb, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		strbuf_putc(sb, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		strbuf_putc(sb, (char)(0xf0 | (cp >> 18)));
-		strbuf_putc(sb, (char)(0x80 | ((cp >> 12) & 0x3f)));
-		strbuf_putc(sb, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		strbuf_putc(sb, (char)(0x80 | (cp & 0x3f)));
-	}
+	strbuf_add(sb, out, utf8_encode(cp, out));
 }
 
 /* The value of the string between the quotes at b[from] and b[to - 1]. */

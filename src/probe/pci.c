@@ -351,9 +351,10 @@ identify(struct gpu_fact *g, const char *pci_name, const char *ids_path)
 }
 
 /*
- * Names every GPU found: pci.ids (one pass for all), else the loaded
- * driver's information file, else the driver's supported-gpus.json,
- * else the raw id; and sets chip, architecture, compute capability and
+ * Names every GPU found: the system's pci.ids (one pass for all), else
+ * the loaded driver's information file, else the driver's
+ * supported-gpus.json, else the built-in pci.ids table, else the raw
+ * id; and sets chip, architecture, compute capability and
  * legacy branch.
  */
 static void
@@ -365,16 +366,21 @@ name_gpus(struct probe_ctx *ctx, struct seen *seen)
 	char **names = xcalloc(n, sizeof *names);
 	char **sg_names = xcalloc(n, sizeof *sg_names);
 	char *ids_path, *sg_path;
+	bool builtin;
 
 	for (size_t i = 0; i < n; i++)
 		ids[i] = f->gpus.v[i].device_id;
 	ids_path = pciids_nvidia_names(ctx, ids, n, names);
 	sg_path = gpusupported_read(ctx, sg_names);
+	/* The built-in table is older than the driver's own files: it
+	 * names the chip, and the GPU only where they do not. */
+	builtin = ids_path != NULL && strcmp(ids_path, PCIIDS_BUILTIN) == 0;
 	for (size_t i = 0; i < n; i++) {
 		struct gpu_fact *g = &f->gpus.v[i];
 
 		identify(g, names[i], ids_path);
-		if (names[i] != NULL) {
+		if (names[i] != NULL && (!builtin || (seen[i].model == NULL &&
+		    sg_names[i] == NULL))) {
 			fact_set_owned(&g->name, names[i], ids_path);
 			names[i] = NULL;
 		} else if (seen[i].model != NULL) {
@@ -385,6 +391,7 @@ name_gpus(struct probe_ctx *ctx, struct seen *seen)
 			fact_set_owned(&g->name, xasprintf("%04x:%04x",
 			    g->vendor_id, g->device_id), "raw");
 		}
+		free(names[i]);
 		free(sg_names[i]);
 	}
 	free(ids_path);

@@ -3,7 +3,10 @@
  * The file is 1.7 MB and NVIDIA's block sits in its middle; reading it
  * line by line and stopping once every wanted id is named (or the block
  * ends) reads about half of it, in one buffer, with no copy of the whole.
- * Lines are capped: a real one is under 200 bytes. */
+ * Lines are capped: a real one is under 200 bytes. Where the system has
+ * no pci.ids (a minimal container, Debian's base system), NVIDIA's block
+ * of data/pci-nvidia.ids, compiled in, answers: older than a system
+ * file, so last. */
 #include "config.h"
 
 #include <errno.h>
@@ -29,6 +32,11 @@ static const char *const pci_ids_paths[] = {
 	"/usr/share/hwdata/pci.ids",	/* Fedora, RHEL, Arch (hwdata) */
 	"/usr/share/pci.ids",		/* older layouts */
 };
+
+/* data/pci-nvidia.ids (generated pci-nvidia-ids.c, made by
+ * data/bin2c.sh). */
+extern const unsigned char pci_nvidia_ids[];
+extern const size_t pci_nvidia_ids_len;
 
 enum where { BEFORE, IN_BLOCK, AFTER };
 
@@ -200,6 +208,24 @@ scan_file(struct probe_ctx *ctx, const char *path, struct scan *sc,
 	return rc;
 }
 
+/* The built-in table, line by line from memory: it is ours, so no caps
+ * and no notes. */
+static void
+scan_builtin(struct scan *sc)
+{
+	const char *p = (const char *)pci_nvidia_ids;
+	const char *end = p + pci_nvidia_ids_len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (!scan_line(sc, p, len))
+			return;
+		p += len + 1;
+	}
+}
+
 char *
 pciids_nvidia_names(struct probe_ctx *ctx, const unsigned *ids, size_t n,
     char **names)
@@ -228,5 +254,7 @@ pciids_nvidia_names(struct probe_ctx *ctx, const unsigned *ids, size_t n,
 			continue;
 		return xstrdup(path);
 	}
-	return NULL;
+	/* No system file has NVIDIA's block. */
+	scan_builtin(&(struct scan){ ids, n, n, names, BEFORE, false });
+	return xstrdup(PCIIDS_BUILTIN);
 }

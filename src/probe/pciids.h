@@ -10,12 +10,16 @@
 /* The largest pci.ids read; about 1.7 MB in 2026. */
 #define PCIIDS_CAP	(16u * 1024 * 1024)
 
+/* The source named for what the built-in table answered. */
+#define PCIIDS_BUILTIN	"built-in pci.ids"
+
 /*
  * Names the n device ids of vendor 10de from the first pci.ids of the
  * usual places that has an NVIDIA block, in one pass that stops at the
  * last id wanted or at the end of that block: names[i] becomes the
  * device line's name (malloc'd) or stays NULL. Returns the path of the
- * file that answered (malloc'd), NULL when none did; damage (binary
+ * file that answered (malloc'd), or PCIIDS_BUILTIN when none had an
+ * NVIDIA block and data/pci-nvidia.ids, compiled in, answered; damage (binary
  * data, an overlong line, a file cut inside the block, one over
  * PCIIDS_CAP, a FIFO) becomes a probe note, never a wait or a crash.
  */

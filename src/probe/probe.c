@@ -9,6 +9,7 @@ static void (*const probes[])(struct probe_ctx *) = {
 	probe_environ,
 	probe_gpus,
 	probe_driver,
+	probe_host,
 	probe_kernel_log,
 	probe_toolkits,
 	probe_cudnn,

@@ -62,6 +62,9 @@ void	probe_environ(struct probe_ctx *ctx);	/* env.c */
 void	probe_gpus(struct probe_ctx *ctx);	/* pci.c */
 void	probe_driver(struct probe_ctx *ctx);	/* driver.c */
 void	probe_kernel_log(struct probe_ctx *ctx);	/* kmsg.c: Xid lines */
+/* Who the machine is: name, hashed machine-id, kernel, OS (host.c);
+ * after probe_driver, whose kernel release it repeats. */
+void	probe_host(struct probe_ctx *ctx);
 /* Called by probe_driver: the module files' versions and signatures, and
  * DKMS's installed state (modfile.c); Secure Boot (secureboot.c). */
 void	probe_module_files(struct probe_ctx *ctx);

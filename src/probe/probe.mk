@@ -8,6 +8,7 @@ libcudawiz_core_a_SOURCES += \
 	src/probe/gpuarch.c src/probe/gpuarch.h \
 	src/probe/gpusupported.c src/probe/gpusupported.h \
 	src/probe/driver.c \
+	src/probe/host.c \
 	src/probe/modfile.c \
 	src/probe/secureboot.c \
 	src/probe/kmsg.c \
@@ -27,3 +28,14 @@ libcudawiz_core_a_SOURCES += \
 	src/probe/fwbuild.c \
 	src/probe/fwneeds.c \
 	src/probe/fwexpect.c
+
+# data/pci-nvidia.ids compiled in: pciids.c's table for systems without
+# a pci.ids. Generated into the build tree (data/bin2c.sh, od and awk, so
+# a cross build makes it too); data/mk-pci-nvidia.sh makes the .ids.
+nodist_libcudawiz_core_a_SOURCES = src/probe/pci-nvidia-ids.c
+src/probe/pci-nvidia-ids.c: $(srcdir)/data/pci-nvidia.ids $(srcdir)/data/bin2c.sh
+	$(AM_V_GEN)$(MKDIR_P) src/probe && \
+	$(SHELL) $(srcdir)/data/bin2c.sh pci_nvidia_ids \
+	    $(srcdir)/data/pci-nvidia.ids > $@-t && mv -f $@-t $@
+CLEANFILES += src/probe/pci-nvidia-ids.c src/probe/pci-nvidia-ids.c-t
+EXTRA_DIST += data/pci-nvidia.ids data/mk-pci-nvidia.sh data/bin2c.sh

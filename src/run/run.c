@@ -1,6 +1,7 @@
 /* One run of the pipeline; see run.h. */
 #include "config.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "run/run.h"
+#include "spec/reference.h"
 #include "sysroot/sysroot.h"
 #include "util/xalloc.h"
 #include "verify/verify.h"
@@ -99,11 +101,38 @@ run_say_note(const struct cw_run *r)
 		    PACKAGE, r->matrix_note);
 }
 
+int
+run_load_baseline(struct cw_run *r, const char *path, char **err)
+{
+	const json_t *items = NULL;
+	const char *host = NULL;
+	json_t *doc = spec_load_reference(path, &items, &host, err);
+
+	if (doc == NULL)
+		return -1;
+	json_decref(r->baseline_doc);
+	r->baseline_doc = doc;
+	r->baseline_items = items;
+	r->baseline_host = host;
+	return 0;
+}
+
 void
 run_probe(struct cw_run *r, enum run_probes which)
 {
 	r->facts = probe_shared_run(r->sr, r->envp, &r->shared,
 	    which == RUN_LEAN);
+}
+
+void
+run_reprobe(struct cw_run *r)
+{
+	facts_free(r->facts);
+	r->facts = NULL;
+	/* ldconfig may have run meanwhile: the profile made from the old
+	 * cache would hide what it changed. */
+	probe_shared_free(&r->shared);
+	run_probe(r, RUN_FULL);
 }
 
 struct facts *
@@ -205,6 +234,8 @@ run_diagnose_input(struct cw_run *r, const struct facts *facts,
 	in->matrix = r->m;
 	in->now = r->now;
 	in->matrix_checked = r->matrix_checked;
+	in->baseline = r->baseline_items;
+	in->baseline_host = r->baseline_host;
 }
 
 void
@@ -235,5 +266,6 @@ run_close(struct cw_run *r)
 	if (r->m_owned != NULL)
 		matrix_free(r->m_owned);
 	free(r->matrix_note);
+	json_decref(r->baseline_doc);
 	memset(r, 0, sizeof *r);
 }

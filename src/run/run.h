@@ -34,6 +34,12 @@ struct cw_run {
 	struct probe_shared	 shared;	/* the matrix, the loader profile */
 	struct facts		*facts;		/* after run_probe */
 	struct findings		 findings;	/* after run_diagnose, sorted */
+	/* doctor --baseline FILE, after run_load_baseline: the document,
+	 * its spec items and the reference host's name (NULL: unnamed),
+	 * both inside the document; handed to diagnose. */
+	struct json_t		*baseline_doc;
+	const struct json_t	*baseline_items;
+	const char		*baseline_host;
 };
 
 enum run_probes { RUN_FULL, RUN_LEAN };
@@ -64,9 +70,18 @@ int	run_open_or_say(struct cw_run *r, const char *root,
  * commands whose report has no notes (doctor's has, run_annotate puts
  * it there). */
 void	run_say_note(const struct cw_run *r);
+/* Reads path as the reference machine for DRIFT_* findings: a spec
+ * (`spec export`) or a doctor --json report (its "spec" and "host"). -1
+ * with *err (the caller frees) naming the file and what is wrong: missing,
+ * not a regular file, too large, not JSON, not one of those documents. */
+int	run_load_baseline(struct cw_run *r, const char *path, char **err);
 /* The probes into r->facts: all of them, or the lean set the loader
  * model needs. */
 void	run_probe(struct cw_run *r, enum run_probes which);
+/* The probes again, into new r->facts (the old ones, if r still holds
+ * them, freed), after the user changed the machine: the loader profile
+ * the first probes made is made anew too. */
+void	run_reprobe(struct cw_run *r);
 /* Probes another environment of the same machine (env --check's "after"
  * side) with the run's matrix and loader profile; the caller frees. */
 struct facts	*run_probe_env(struct cw_run *r, char *const *envp);

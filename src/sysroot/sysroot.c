@@ -512,6 +512,23 @@ sysroot_open_file(const struct sysroot *sr, const char *path, int *fdp)
 	return rc;
 }
 
+/* sysroot_open_file, then fstat: both readers size their buffer by it. */
+static int
+open_stat(const struct sysroot *sr, const char *path, int *fdp,
+    struct stat *st)
+{
+	int rc = sysroot_open_file(sr, path, fdp);
+
+	if (rc != 0)
+		return rc;
+	if (fstat(*fdp, st) != 0) {
+		rc = errno;
+		close(*fdp);
+		return rc;
+	}
+	return 0;
+}
+
 int
 sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
     char **data, size_t *lenp)
@@ -519,15 +536,10 @@ sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
 	struct stat st;
 	char *buf;
 	size_t len = 0, size;
-	int fd, rc = sysroot_open_file(sr, path, &fd);
+	int fd, rc = open_stat(sr, path, &fd, &st);
 
 	if (rc != 0)
 		return rc;
-	if (fstat(fd, &st) != 0) {
-		rc = errno;
-		close(fd);
-		return rc;
-	}
 	if (st.st_size > 0 && (unsigned long long)st.st_size > cap) {
 		close(fd);
 		return SYSROOT_ETOOBIG;
@@ -580,15 +592,10 @@ sysroot_read_tail(const struct sysroot *sr, const char *path, size_t cap,
 	off_t from = 0;
 	ssize_t n;
 	size_t len, start = 0;
-	int fd, rc = sysroot_open_file(sr, path, &fd);
+	int fd, rc = open_stat(sr, path, &fd, &st);
 
 	if (rc != 0)
 		return rc;
-	if (fstat(fd, &st) != 0) {
-		rc = errno;
-		close(fd);
-		return rc;
-	}
 	if ((unsigned long long)st.st_size > cap)
 		from = st.st_size - (off_t)cap;
 	buf = xmalloc(cap + 1);
@@ -608,6 +615,42 @@ sysroot_read_tail(const struct sysroot *sr, const char *path, size_t cap,
 		start = len;
 	memmove(buf, buf + start, len - start);
 	len -= start;
+	buf[len] = '\0';
+	*data = buf;
+	if (lenp != NULL)
+		*lenp = len;
+	return 0;
+}
+
+int
+sysroot_read_head(const struct sysroot *sr, const char *path, size_t cap,
+    char **data, size_t *lenp)
+{
+	struct stat st;
+	char *buf;
+	size_t len = 0;
+	ssize_t n;
+	int fd, rc = open_stat(sr, path, &fd, &st);
+
+	if (rc != 0)
+		return rc;
+	buf = xmalloc(cap + 1);
+	/* A /proc file says it is empty and is read to its end. */
+	while (len < cap) {
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			rc = errno;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
 	buf[len] = '\0';
 	*data = buf;
 	if (lenp != NULL)

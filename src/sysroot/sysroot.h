@@ -56,6 +56,11 @@ int	sysroot_read_file(const struct sysroot *sr, const char *path, size_t cap,
  * sysroot_read_file's. For logs, whose newest lines are at the end. */
 int	sysroot_read_tail(const struct sysroot *sr, const char *path, size_t cap,
 	    char **data, size_t *len);
+/* The first cap bytes of a regular file (all of it when smaller),
+ * terminated like sysroot_read_file's: for one-line files (hostname,
+ * machine-id) whose rest, if any, is not worth refusing the file for. */
+int	sysroot_read_head(const struct sysroot *sr, const char *path, size_t cap,
+	    char **data, size_t *len);
 /* Opens a regular file read-only; the caller closes *fd. */
 int	sysroot_open_file(const struct sysroot *sr, const char *path, int *fd);
 /* The names in a directory, sorted, without "." and "..". After

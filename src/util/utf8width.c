@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "util/strbuf.h"
 #include "util/utf8width.h"
 
 size_t
@@ -128,4 +129,61 @@ text_is_clean(const char *s, size_t len)
 			return false;
 	}
 	return true;
+}
+
+size_t
+utf8_encode(long cp, char out[4])
+{
+	if (cp < 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | cp >> 12);
+		out[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | cp >> 18);
+	out[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+	out[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+size_t
+utf8_prev(const char *s, size_t i)
+{
+	if (i == 0)
+		return 0;
+	do
+		i--;
+	while (i > 0 && ((unsigned char)s[i] & 0xc0) == 0x80);
+	return i;
+}
+
+char *
+utf8_mend(const char *s, size_t max)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != '\0') {
+		size_t n = utf8_seq(p, SIZE_MAX, NULL);
+		const char *add = n == 0 ? "\xef\xbf\xbd" : (const char *)p;
+		size_t len = n == 0 ? 3 : n;
+
+		if (sb.len + len > max)
+			break;
+		strbuf_add(&sb, add, len);
+		p += n == 0 ? 1 : n;
+	}
+	return strbuf_take(&sb);
 }

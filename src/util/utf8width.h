@@ -20,6 +20,16 @@ size_t	utf8_seq(const unsigned char *p, size_t n, long *cp);
  * the bad one) for bytes that are not UTF-8. p must hold a NUL-ended
  * string. */
 long	utf8_decode(const unsigned char *p, size_t *len);
+/* The UTF-8 bytes of code point cp in out (1 to 4 of them); 0 for a
+ * value that has none (negative, a surrogate, past U+10FFFF). */
+size_t	utf8_encode(long cp, char out[4]);
+/* A copy of s (at most max bytes of it, cut at a character's start)
+ * with each byte that is not UTF-8 replaced by U+FFFD: a string read
+ * from a file, made fit for JSON. Newly allocated. */
+char	*utf8_mend(const char *s, size_t max);
+/* The start of the character before byte i of s (0 at the start);
+ * never inside a character of well-formed text. */
+size_t	utf8_prev(const char *s, size_t i);
 /* 0, 1 or 2 for a decoded character; 1 for an invalid one (shown as '?'). */
 int	utf8_cp_width(long cp);
 int	utf8_width(const char *s);

@@ -7,6 +7,8 @@ libcudawiz_core_a_SOURCES += \
 	src/util/version.c src/util/version.h \
 	src/util/shquote.c src/util/shquote.h \
 	src/util/pathnorm.c src/util/pathnorm.h \
+	src/util/selfexe.c src/util/selfexe.h \
+	src/util/tmpdir.c src/util/tmpdir.h \
 	src/util/runcap.c src/util/runcap.h \
 	src/util/envp.c src/util/envp.h \
 	src/util/monoclock.c src/util/monoclock.h \
@@ -14,4 +16,9 @@ libcudawiz_core_a_SOURCES += \
 	src/util/safeout.c src/util/safeout.h \
 	src/util/openreg.c src/util/openreg.h \
 	src/util/trustpath.c src/util/trustpath.h \
-	src/util/homedir.c src/util/homedir.h
+	src/util/homedir.c src/util/homedir.h \
+	src/util/base64.c src/util/base64.h \
+	src/util/atomicfile.c src/util/atomicfile.h \
+	src/util/fdio.c src/util/fdio.h \
+	src/util/readfile.c src/util/readfile.h \
+	src/util/sha256.c src/util/sha256.h

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,6 +15,7 @@
 #include "util/envp.h"
 #include "util/monoclock.h"
 #include "util/pathnorm.h"
+#include "util/selfexe.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/trustpath.h"
@@ -44,9 +44,7 @@ char *
 verify_helper_path(char *const *envp, char **why)
 {
 	const char *env = envp_get(envp, "CUDAWIZ_HELPER");
-	char self[PATH_MAX];
-	ssize_t n;
-	char *cand;
+	char *dir, *cand;
 
 	*why = NULL;
 	if (env != NULL && *env != '\0') {
@@ -56,12 +54,8 @@ verify_helper_path(char *const *envp, char **why)
 		    strerror(errno));
 		return NULL;
 	}
-	n = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (n > 0) {
-		char *dir;
-
-		self[n] = '\0';
-		dir = path_dirname(self);
+	dir = self_exe_dir();
+	if (dir != NULL) {
 		cand = xasprintf("%s/%s", dir, HELPER_NAME);
 		free(dir);
 		if (executable(cand))

@@ -31,10 +31,23 @@ cmd_wizard_wanted(void)
 	    term != NULL && term[0] != '\0' && strcmp(term, "dumb") != 0;
 }
 
-int
-cmd_wizard(const struct cli_opts *opts, bool ascii)
+/* What was written and what is left to run, on the normal screen, where
+ * the scrollback keeps it after the wizard's screen is gone. */
+static void
+say_farewell(char *text)
 {
-	struct wiz_term_opts to = { ascii, opts->color };
+	if (text == NULL)
+		return;
+	if (fputs(text, stdout) == EOF || fflush(stdout) != 0)
+		perror(PACKAGE ": writing what the wizard did");
+	free(text);
+}
+
+int
+cmd_wizard(const struct cli_opts *opts, bool ascii, bool mouse)
+{
+	struct wiz_term_opts to = { ascii, opts->color, mouse };
+	char *farewell = NULL;
 	struct wiz_report_in in = { 0 };
 	struct run_live live = { 0 };
 	struct wiz_report r;
@@ -61,7 +74,8 @@ cmd_wizard(const struct cli_opts *opts, bool ascii)
 	in.update.nurls = opts->nurls;
 	in.update.connect_timeout_ms = opts->connect_timeout_ms;
 	wiz_report_make(&r, &in);
-	rc = wiz_term_run(&r, &to);
+	rc = wiz_term_run(&r, &to, &farewell);
+	say_farewell(farewell);
 	/* r.m: the matrix an update brought in, if one did. */
 	if (rc < 0 && text_print_doctor(stdout, r.facts, &r.findings, r.m,
 	    style_want_color(STDOUT_FILENO, opts->color)) != 0)

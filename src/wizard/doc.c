@@ -150,6 +150,21 @@ wdoc_lines(struct wdoc *d, int indent, int cont, enum wslot slot,
 }
 
 void
+wdoc_command(struct wdoc *d, int indent, enum wslot slot, const char *text)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+
+		add_line(d, indent, slot, p, n)->nowrap = true;
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+void
 wdoc_blank(struct wdoc *d)
 {
 	add_line(d, 0, WS_NORMAL, "", 0);
@@ -194,9 +209,87 @@ wdoc_clamp(const struct wdoc *d, int rows, int scroll)
 	return scroll < 0 ? 0 : scroll;
 }
 
+int
+wdoc_hscroll_max(const struct wdoc *d, int cols)
+{
+	int max = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		int over;
+
+		if (!d->v[i].nowrap)
+			continue;
+		over = d->v[i].indent + wtext_width(d->v[i].text) - cols;
+		if (over > max)
+			max = over;
+	}
+	/* One more column for the › that marked the cut. */
+	return max > 0 ? max + 1 : 0;
+}
+
+bool
+wdoc_hscroll_key(const struct wdoc *d, int cols, int *hscroll, int key)
+{
+	int max = wdoc_hscroll_max(d, cols), step = cols / 4 > 4 ? cols / 4 : 4;
+	int h = *hscroll;
+
+	if (max == 0)
+		return false;
+	if (key == WK_RIGHT || key == 'l')
+		h += step;
+	else if (key == WK_LEFT || key == 'h')
+		h -= step;
+	else
+		return false;
+	*hscroll = h > max ? max : h < 0 ? 0 : h;
+	return true;
+}
+
+/* An unwrapped line from column hscroll, with ‹ and › where it is cut. */
+static void
+draw_nowrap(struct wscreen *s, int row, int col, int avail, enum wslot slot,
+    const char *text, int hscroll)
+{
+	const char *lm = s->utf8 ? "‹" : "<", *rm = s->utf8 ? "›" : ">";
+	const char *p = text;
+	int w;
+
+	if (avail < 3) {
+		wscreen_put(s, row, col, avail, slot, text);
+		return;
+	}
+	if (hscroll > 0) {
+		/* Skip whole characters: a wide one cut in half is skipped. */
+		size_t skip = wtext_fit(text, hscroll);
+
+		p = text + skip;
+		if (wtext_width(text) - hscroll <= 0) {
+			wscreen_put(s, row, col, 1, WS_DIM, lm);
+			return;
+		}
+		wscreen_put(s, row, col, 1, WS_DIM, lm);
+		col++;
+		avail--;
+	}
+	w = wtext_width(p);
+	if (w <= avail) {
+		wscreen_put(s, row, col, avail, slot, p);
+		return;
+	}
+	wscreen_put(s, row, col, avail - 1, slot, p);
+	wscreen_put(s, row, col + avail - 1, 1, WS_DIM, rm);
+}
+
 struct wview
 wdoc_draw(const struct wdoc *d, struct wscreen *s, struct wrect r, int scroll,
     int sel)
+{
+	return wdoc_draw_h(d, s, r, scroll, sel, 0);
+}
+
+struct wview
+wdoc_draw_h(const struct wdoc *d, struct wscreen *s, struct wrect r,
+    int scroll, int sel, int hscroll)
 {
 	struct wview v = { wdoc_clamp(d, r.rows, scroll), 0, (int)d->n };
 
@@ -208,8 +301,12 @@ wdoc_draw(const struct wdoc *d, struct wscreen *s, struct wrect r, int scroll,
 		if (selected)
 			wscreen_fill(s, (struct wrect){ r.row + y, r.col, 1, r.cols },
 			    WS_SELECTED);
-		wscreen_put(s, r.row + y, r.col + l->indent, r.cols - l->indent,
-		    slot, l->text);
+		if (l->nowrap)
+			draw_nowrap(s, r.row + y, r.col + l->indent,
+			    r.cols - l->indent, slot, l->text, hscroll);
+		else
+			wscreen_put(s, r.row + y, r.col + l->indent,
+			    r.cols - l->indent, slot, l->text);
 		v.shown++;
 	}
 	return v;

@@ -16,6 +16,7 @@ struct wline {
 	enum wslot	 slot;
 	bool		 heading;	/* a Tab stop */
 	int		 item;		/* the list entry it belongs to; -1 none */
+	bool		 nowrap;	/* a command: never wrapped, scrolled */
 };
 
 struct wdoc {
@@ -41,6 +42,12 @@ void	wdoc_textf(struct wdoc *d, int indent, int cont, enum wslot slot,
  * no empty line. */
 void	wdoc_lines(struct wdoc *d, int indent, int cont, enum wslot slot,
 	    const char *text);
+/* Each '\n'-separated line of text as one line that is never wrapped:
+ * commands and scripts, which must paste as they are. A line wider
+ * than the view is drawn from the view's horizontal offset, with ‹ and
+ * › where it is cut (wdoc_draw_h, wdoc_hscroll_key). */
+void	wdoc_command(struct wdoc *d, int indent, enum wslot slot,
+	    const char *text);
 /* A heading, with a blank line before it unless it comes first. */
 void	wdoc_heading(struct wdoc *d, const char *text);
 void	wdoc_blank(struct wdoc *d);
@@ -60,6 +67,16 @@ int		wdoc_clamp(const struct wdoc *d, int rows, int scroll);
  * shown selected across the whole width. */
 struct wview	wdoc_draw(const struct wdoc *d, struct wscreen *s,
 		    struct wrect r, int scroll, int sel);
+/* As wdoc_draw, with unwrapped lines shifted hscroll columns left. */
+struct wview	wdoc_draw_h(const struct wdoc *d, struct wscreen *s,
+		    struct wrect r, int scroll, int sel, int hscroll);
+/* How far unwrapped lines can scroll left in a view cols wide: 0 when
+ * every line fits. */
+int		wdoc_hscroll_max(const struct wdoc *d, int cols);
+/* Moves *hscroll for Left/Right (and h/l) when some line is wider than
+ * cols; false otherwise, so the key keeps its other meaning. */
+bool		wdoc_hscroll_key(const struct wdoc *d, int cols, int *hscroll,
+		    int key);
 /* Moves *scroll for a scrolling key (arrows, j/k, PgUp/PgDn, Home/End,
  * Tab/Shift-Tab to the next or previous heading) in a view rows high.
  * Returns false for a key it does not handle. */

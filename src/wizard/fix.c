@@ -1,8 +1,10 @@
 /* The Fix step's model; see fix.h. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "i18n.h"
 #include "util/envp.h"
@@ -99,12 +101,52 @@ wfix_format(const struct wfix *fx)
 	return (enum script_format)fx->list[WF_SHELL].chosen;
 }
 
+/* The current directory, or NULL when it cannot be named (then the
+ * default path stays relative). */
+static char *
+current_dir(void)
+{
+	size_t n = 256;
+
+	for (int i = 0; i < 8; i++, n *= 2) {
+		char *buf = xmalloc(n);
+
+		if (getcwd(buf, n) != NULL)
+			return buf;
+		free(buf);
+		if (errno != ERANGE)
+			break;
+	}
+	return NULL;
+}
+
+/* dir/name, with no "./" and no doubled '/'. */
+static char *
+join_dir(const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	if (strncmp(name, "./", 2) == 0)
+		name += 2;
+	return xasprintf("%s%s%s", dir, n > 0 && dir[n - 1] == '/' ? "" : "/",
+	    name);
+}
+
+/* The writer's default name in the current directory, absolute: what
+ * the page shows is what will be written. */
 static void
 set_default_path(struct wfix *fx)
 {
 	const char *file = script_writer(wfix_format(fx))->file;
+	char *p;
 
-	wline_set(&fx->path, file != NULL ? file : "");
+	if (file == NULL) {
+		wline_set(&fx->path, "");
+		return;
+	}
+	p = fx->cwd != NULL ? join_dir(fx->cwd, file) : xstrdup(file);
+	wline_set(&fx->path, p);
+	free(p);
 }
 
 struct wfix *
@@ -113,6 +155,7 @@ wfix_new(const struct wiz_report *r)
 	struct wfix *fx = xcalloc(1, sizeof *fx);
 
 	fx->r = r;
+	fx->cwd = current_dir();
 	build_lists(fx);
 	set_default_path(fx);
 	wfix_render(fx);
@@ -140,6 +183,7 @@ drop_check(struct wfix *fx)
 	if (fx->checked)
 		env_check_free(&fx->check);
 	fx->checked = false;
+	fx->check_stopped = false;
 	free(fx->check_err);
 	fx->check_err = NULL;
 	fx->check_pending = false;
@@ -178,6 +222,10 @@ wfix_free(struct wfix *fx)
 	wline_free(&fx->path);
 	free(fx->path_before);
 	free(fx->msg);
+	free(fx->cwd);
+	free(fx->for_text);
+	strv_free(&fx->for_fix);
+	free(fx->rc_msg);
 	free(fx);
 }
 
@@ -266,10 +314,13 @@ wfix_write(struct wfix *fx)
 		    "Output file")));
 		return;
 	} else {
-		rc = script_write_file(fx->path.text, fx->text.text, false,
-		    &backup, &err);
+		char *p = wfix_path(fx);
+
+		rc = script_write_file(p, fx->text.text, false, &backup, &err);
 		if (rc == 0)
-			path = xstrdup(fx->path.text);
+			path = p;
+		else
+			free(p);
 	}
 	if (rc != 0) {
 		/* Nothing new is on disk: keep what was written before. */
@@ -292,6 +343,12 @@ wfix_write(struct wfix *fx)
 		set_msg(fx, WS_OK, xasprintf(_("wrote %s"), path));
 }
 
+bool
+wfix_check_possible(const struct wfix *fx)
+{
+	return fx->r->root == NULL;
+}
+
 void
 wfix_check_request(struct wfix *fx)
 {
@@ -300,21 +357,43 @@ wfix_check_request(struct wfix *fx)
 		    "check sources the file on disk")));
 		return;
 	}
+	if (!wfix_check_possible(fx)) {
+		set_msg(fx, WS_WARNING, xstrdup(_("not checked: under --root the "
+		    "script is for another tree, and sourcing it here would test "
+		    "this machine's directories instead")));
+		return;
+	}
 	drop_check(fx);
 	fx->check_pending = true;
+}
+
+/* Between the proof's steps: a frame (the elapsed time), and whether
+ * Esc, q or Ctrl-C asked it to stop. */
+static bool
+check_stop(void *arg)
+{
+	struct wfix *fx = arg;
+
+	return fx->tick != NULL && fx->tick(fx->tick_arg, true);
 }
 
 bool
 wfix_work(struct wfix *fx)
 {
+	struct env_check_stop st = { check_stop, fx };
 	char *err = NULL;
+	int rc;
 
 	if (!fx->check_pending)
 		return false;
 	fx->check_pending = false;
-	if (env_check_run(fx->w_path, fx->w_fmt, fx->r->facts->root,
-	    fx->r->envp, fx->r->m, fx->r->check_timeout_s, NULL, &fx->check,
-	    &err) != 0) {
+	fx->check_running = true;
+	rc = env_check_run_stop(fx->w_path, fx->w_fmt, fx->r->facts->root,
+	    fx->r->envp, fx->r->m, fx->r->check_timeout_s, NULL, &st,
+	    &fx->check, &err);
+	fx->check_running = false;
+	if (rc != 0) {
+		fx->check_stopped = fx->check.stopped;
 		env_check_free(&fx->check);
 		fx->check_err = err;
 		return true;
@@ -327,4 +406,154 @@ bool
 wfix_unsaved(const struct wfix *fx)
 {
 	return fx->previewed && !fx->written;
+}
+
+
+char *
+wfix_path(const struct wfix *fx)
+{
+	const char *t = fx->path.text != NULL ? fx->path.text : "";
+	const char *home = envp_get(fx->r->envp, "HOME");
+
+	/* "~" as a shell reads it, from the wizard's environment; a HOME
+	 * that is not absolute would land the file anywhere. */
+	if (t[0] == '~' && (t[1] == '\0' || t[1] == '/') && home != NULL &&
+	    home[0] == '/')
+		return t[1] == '\0' ? xstrdup(home) : join_dir(home, t + 2);
+	if (t[0] != '/' && fx->cwd != NULL)
+		return join_dir(fx->cwd, t);
+	return xstrdup(t);
+}
+
+/* The format a file name's extension says, as the check reads one
+ * (script_format_parse: .bash and .zsh are sh, .tcsh is csh, .lua lmod),
+ * or the writers' own default names' extensions (.ps1); false: none. */
+static bool
+ext_format(const char *path, enum script_format *out)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base != NULL ? base + 1 : path;
+	dot = strrchr(base, '.');
+	if (dot == NULL || dot == base)
+		return false;
+	if (script_format_parse(dot + 1, out))
+		return true;
+	for (int i = 0; i < SCRIPT_NFORMATS; i++) {
+		const char *f = script_writer((enum script_format)i)->file;
+		const char *fd = f != NULL ? strrchr(f, '.') : NULL;
+
+		if (fd != NULL && strcmp(fd, dot) == 0) {
+			*out = (enum script_format)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+char *
+wfix_path_warning(const struct wfix *fx)
+{
+	enum script_format fmt = wfix_format(fx), named;
+
+	if (script_into_conda(fmt) || fx->path.text == NULL ||
+	    !ext_format(fx->path.text, &named) || named == fmt)
+		return NULL;
+	return xasprintf(_("the name says %s, but the script is for %s: "
+	    "choose %s under Shell format, or rename it"),
+	    script_format_name(named), script_format_name(fmt),
+	    script_format_name(named));
+}
+
+/* Writes, then asks for the proof where it can run. */
+static void
+write_then_check(struct wfix *fx)
+{
+	wfix_write(fx);
+	if (!fx->written)
+		return;
+	if (!wfix_check_possible(fx)) {
+		char *m = xasprintf(_("%s; not checked (--root: see above)"),
+		    fx->msg);
+
+		set_msg(fx, WS_WARNING, m);
+		return;
+	}
+	wfix_check_request(fx);
+	if (fx->check_pending) {
+		fx->mode = WFM_RESULT;
+		fx->result_scroll = fx->result_h = 0;
+	}
+}
+
+void
+wfix_write_and_check(struct wfix *fx)
+{
+	char *p;
+
+	if (script_into_conda(wfix_format(fx)) || fx->path.text == NULL ||
+	    fx->path.text[0] == '\0') {
+		write_then_check(fx);
+		return;
+	}
+	/* A file this wizard did not write is the user's: ask first (the
+	 * writer keeps it as .bak either way). */
+	p = wfix_path(fx);
+	if (script_target_exists(p) &&
+	    (fx->w_path == NULL || strcmp(fx->w_path, p) != 0)) {
+		fx->mode = WFM_CONFIRM;
+		free(p);
+		return;
+	}
+	free(p);
+	write_then_check(fx);
+}
+
+void
+wfix_confirm(struct wfix *fx, bool yes)
+{
+	fx->mode = WFM_FORM;
+	if (yes)
+		write_then_check(fx);
+	else
+		set_msg(fx, WS_NORMAL, xstrdup(_("not written: type another name "
+		    "under Output file")));
+}
+
+void
+wfix_install_rc(struct wfix *fx)
+{
+	const char *home = envp_get(fx->r->envp, "HOME");
+	char *rc, *backup = NULL, *err = NULL;
+	bool changed = false;
+
+	free(fx->rc_msg);
+	fx->rc_slot = WS_ERROR;
+	if (fx->w_path == NULL || script_into_conda(fx->w_fmt)) {
+		fx->rc_msg = xstrdup(_("write a script on the Fix page first: "
+		    "conda activates its own"));
+		return;
+	}
+	if (home == NULL || home[0] != '/') {
+		fx->rc_msg = xstrdup(_("HOME is not an absolute path, so there is "
+		    "no rc file to edit"));
+		return;
+	}
+	rc = script_rc_file(fx->w_fmt, home, script_login_shell(fx->r->envp));
+	if (rc == NULL) {
+		fx->rc_msg = xasprintf(_("--install-rc works for sh, fish and csh "
+		    "scripts; source a %s file by hand"),
+		    script_format_name(fx->w_fmt));
+		return;
+	}
+	if (script_install_rc(rc, fx->w_path, fx->w_fmt, &changed, &backup,
+	    &err) != 0) {
+		fx->rc_msg = err;
+	} else {
+		fx->rc_slot = WS_OK;
+		fx->rc_msg = changed ? xasprintf(_("added a line sourcing it to "
+		    "%s"), rc) : xasprintf(_("%s already sources it"), rc);
+	}
+	free(backup);
+	free(rc);
 }

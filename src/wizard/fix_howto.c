@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "envscript/writer.h"
+#include "util/strbuf.h"
 #include "wizard/fix.h"
 
 char *
@@ -24,4 +26,23 @@ wfix_howto(const struct wfix *fx)
 	if (n > 0 && out[n - 1] == '\n')
 		out[n - 1] = '\0';
 	return out;
+}
+
+char *
+wfix_activate_line(const struct wfix *fx)
+{
+	const struct script_writer *w;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (fx->w_path == NULL)
+		return NULL;
+	w = script_writer(fx->w_fmt);
+	if (w->source_verb == NULL || w->quote == NULL)
+		return NULL;
+	strbuf_puts(&sb, w->source_verb);
+	if (w->quote(&sb, fx->w_path) != 0) {
+		strbuf_free(&sb);
+		return NULL;
+	}
+	return strbuf_take(&sb);
 }

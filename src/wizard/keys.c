@@ -14,7 +14,11 @@ static const struct {
 	{ "home", WK_HOME }, { "end", WK_END }, { "enter", WK_ENTER },
 	{ "tab", WK_TAB }, { "btab", WK_BTAB }, { "backspace", WK_BACKSPACE },
 	{ "esc", WK_ESC }, { "f1", WK_F1 }, { "space", ' ' },
-	{ "ctrl-c", WK_INTR },
+	{ "ctrl-c", WK_INTR }, { "delete", WK_DELETE }, { "ctrl-l", WK_REDRAW },
+	{ "ctrl-a", WK_CTRL('a') }, { "ctrl-e", WK_CTRL('e') },
+	{ "ctrl-u", WK_CTRL('u') }, { "ctrl-w", WK_CTRL('w') },
+	{ "ctrl-k", WK_CTRL('k') }, { "ctrl-d", WK_CTRL('d') },
+	{ "ctrl-b", WK_CTRL('b') }, { "ctrl-f", WK_CTRL('f') },
 };
 
 int

@@ -12,9 +12,14 @@ wlayout_compute(int rows, int cols, struct wlayout *out)
 		return;
 	out->title = (struct wrect){ 0, 0, 1, cols };
 	out->frame = (struct wrect){ 1, 0, rows - 2, cols };
+	out->compact = rows < WIZ_FULL_ROWS || cols < WIZ_FULL_COLS;
+	out->wide = cols >= WIZ_WIDE_COLS;
 	/* Inside the box, one blank column each side so text never touches
-	 * the frame. */
-	out->body = (struct wrect){ 2, 2, rows - 4, cols - 4 };
+	 * the frame; a compact screen needs those two columns for text. */
+	if (out->compact)
+		out->body = (struct wrect){ 2, 1, rows - 4, cols - 2 };
+	else
+		out->body = (struct wrect){ 2, 2, rows - 4, cols - 4 };
 	out->status = (struct wrect){ rows - 1, 0, 1, cols };
 }
 

@@ -1,7 +1,10 @@
-/* A one-line text editor for a field (the Fix page's output path):
- * printable ASCII inserted at the cursor, Backspace, Left/Right,
- * Home/End. Bytes only: a path typed on the keyboard is ASCII here, and
- * a non-ASCII default is still shown and kept whole. Pure. */
+/* A one-line text editor for a field (the Fix page's output path), with
+ * the keys of readline: characters (UTF-8) inserted at the cursor;
+ * Left/Right (Ctrl-B/F) by whole characters; Home/End and Ctrl-A/E;
+ * Backspace and Delete/Ctrl-D by one character; Ctrl-U and Ctrl-K cut to
+ * the start and to the end; Ctrl-W cuts back to the previous '/' or
+ * blank. A character comes as one key (its code point, from U+0100) or
+ * as its UTF-8 bytes one key each (0x80 … 0xff). Pure. */
 #ifndef CUDAWIZ_WIZARD_LINEEDIT_H
 #define CUDAWIZ_WIZARD_LINEEDIT_H
 
@@ -15,7 +18,11 @@
 struct wline_edit {
 	char	*text;		/* owned, NUL-terminated */
 	size_t	 len;
-	size_t	 cursor;	/* byte offset, 0 … len */
+	size_t	 cursor;	/* byte offset, 0 … len, never inside a character */
+	/* A character arriving as UTF-8 bytes, one key each (a terminal's
+	 * getch gives 0x80 … 0xff so): kept until it is whole. */
+	char	 pend[4];
+	size_t	 npend, want;
 };
 
 void	wline_set(struct wline_edit *e, const char *text);	/* cursor at the end */

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 
 #include "i18n.h"
+#include "present/words.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 #include "wizard/page.h"
+#include "wizard/pagefacts.h"
 #include "wizard/ustep.h"
 
 /* Cells in the progress bar. */
@@ -82,9 +84,30 @@ build_running(const struct wpage_ctx *c, struct wdoc *d)
 	if (u->stop)
 		wdoc_text(d, 2, 4, WS_DIM, _("cancelling: the data in use "
 		    "stays as it is"));
+	else if (c->busy_s >= 0)
+		wdoc_textf(d, 2, 4, WS_DIM, _("running for %.0f s: Esc, q or "
+		    "Ctrl-C cancels the update"), c->busy_s);
 	else
 		wdoc_text(d, 2, 4, WS_DIM, _("Esc, q or Ctrl-C cancels the "
 		    "update"));
+}
+
+/* The value column, sized for the longest label in the language shown
+ * (the GPUs' PCI addresses are labels too). */
+static int
+label_width(const struct wpage_ctx *c)
+{
+	static const char *const labels[] = {
+		N_("source"), N_("date"), N_("file"), N_("kept fresh"),
+		N_("driver runs"),
+	};
+	int w = 0;
+
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		w = wlabel_fit(w, _(labels[i]));
+	for (size_t i = 0; i < c->r->facts->gpus.n; i++)
+		w = wlabel_fit(w, c->r->facts->gpus.v[i].pci_address);
+	return wlabel_done(w, c->body.cols);
 }
 
 /* How the last update went, under the data it left in use. */
@@ -135,6 +158,7 @@ build(const struct wpage_ctx *c, struct wdoc *d)
 	const struct wiz_report *r = c->r;
 	const struct driver_facts *dr = &r->facts->driver;
 	const char *blocked = wustep_blocked(r);
+	int lw;
 	size_t before;
 	char *v;
 
@@ -142,14 +166,16 @@ build(const struct wpage_ctx *c, struct wdoc *d)
 		build_running(c, d);
 		return;
 	}
+	lw = label_width(c);
 	wdoc_heading(d, _("Compatibility data"));
-	wdoc_kv(d, 2, 20, _("source"), WS_NORMAL, r->matrix_source);
-	wdoc_kv(d, 2, 20, _("date"), WS_NORMAL, r->matrix_date);
+	wdoc_kv(d, 2, lw, _("source"), WS_NORMAL,
+	    words_matrix_source(r->matrix_source));
+	wdoc_kv(d, 2, lw, _("date"), WS_NORMAL, r->matrix_date);
 	if (r->matrix_path != NULL)
-		wdoc_kv(d, 2, 20, _("file"), WS_NORMAL, r->matrix_path);
+		wdoc_kv(d, 2, lw, _("file"), WS_NORMAL, r->matrix_path);
 	v = xasprintf(ngettext("refresh after %u day", "refresh after %u days",
 	    r->matrix_refresh_days), r->matrix_refresh_days);
-	wdoc_kv(d, 2, 20, _("kept fresh"), WS_DIM, v);
+	wdoc_kv(d, 2, lw, _("kept fresh"), WS_DIM, v);
 	free(v);
 	build_outcome(c, d);
 	wdoc_text(d, 2, 2, WS_DIM, _("'cudawiz matrix update' fetches newer "
@@ -159,16 +185,25 @@ build(const struct wpage_ctx *c, struct wdoc *d)
 	else
 		wdoc_text(d, 2, 4, WS_KEY, _("u: fetch newer data now"));
 	wdoc_heading(d, _("What it says about this machine"));
-	if (fact_known(&dr->max_cuda))
-		wdoc_kv(d, 2, 20, _("driver runs"), WS_NORMAL, dr->max_cuda.value);
-	else
-		wdoc_kv(d, 2, 20, _("driver runs"), WS_DIM,
+	if (fact_known(&dr->max_cuda)) {
+		/* Too old for what is installed: not a plain fact. */
+		const struct finding *old = findings_find(&r->findings,
+		    FINDING_DRIVER_TOO_OLD);
+
+		v = old != NULL ? xasprintf(_("%s %s  [see %s]"),
+		    wsev_glyph(c->g, old->severity), dr->max_cuda.value,
+		    finding_code_name(old->code)) : xstrdup(dr->max_cuda.value);
+		wdoc_kv(d, 2, lw, _("driver runs"), old != NULL ?
+		    wsev_slot(old->severity) : WS_NORMAL, v);
+		free(v);
+	} else
+		wdoc_kv(d, 2, lw, _("driver runs"), WS_DIM,
 		    _("unknown (no driver version)"));
 	for (size_t i = 0; i < r->facts->gpus.n; i++) {
 		const struct gpu_fact *g = &r->facts->gpus.v[i];
 
 		v = xasprintf(_("compute capability %s"), wfact_text(&g->cc, "?"));
-		wdoc_kv(d, 2, 20, g->pci_address, WS_NORMAL, v);
+		wdoc_kv(d, 2, lw, g->pci_address, WS_NORMAL, v);
 		free(v);
 	}
 	wdoc_heading(d, _("Findings from the compatibility data"));

@@ -21,12 +21,19 @@
 
 static const struct wkeyhelp help[] = {
 	{ N_("Up/Down, j/k, Tab"), N_("move between the fields") },
-	{ N_("Enter"), N_("open a field, pick an entry, or run an action") },
-	{ N_("Esc"), N_("close a list, the editor or a view") },
-	{ N_("typing"), N_("the output file, once opened: Backspace, "
-	    "Left/Right, Home/End") },
+	{ N_("Left/Right"), N_("move between the actions when one has the "
+	    "focus; scroll wide lines sideways") },
+	{ N_("Enter"), N_("open a field, pick an entry, or run an action "
+	    "(Write and check writes the script and proves it)") },
+	{ N_("Esc"), N_("close a list, the editor or a view; else the previous "
+	    "page") },
+	{ N_("typing"), N_("the output file, once opened: Ctrl-A/E or "
+	    "Home/End, Ctrl-U/K/W, Delete, Backspace, ~ for your home") },
 	{ N_("PgUp/PgDn, Home/End"), N_("scroll the preview or the check") },
-	{ N_("w"), N_("write the script from the preview") },
+	{ N_("w"), N_("write and check the script from the preview") },
+	{ N_("c"), N_("copy the script (preview), the activate line (check) "
+	    "or the install lines") },
+	{ N_("y/n"), N_("replace an existing file, or keep it") },
 	{ NULL, NULL },
 };
 
@@ -37,8 +44,8 @@ static const char *const labels[WF_COUNT] = {
 	[WF_SHELL]	= N_("Shell format"),
 	[WF_OUTPUT]	= N_("Output file"),
 	[WF_PREVIEW]	= N_("Preview"),
-	[WF_WRITE]	= N_("Write"),
-	[WF_CHECK]	= N_("Check"),
+	[WF_WRITE]	= N_("Write and check"),
+	[WF_CHECK]	= N_("Check again"),
 };
 
 /* ------------------------------------------------------------ form */
@@ -55,6 +62,43 @@ output_value(const struct wfix *fx)
 	    fx->path.text : _("(none)"));
 }
 
+/* What the page was opened for (f on a finding), and, when no script
+ * fixes that, the commands that do: never wrapped, so they paste. */
+static void
+for_part(const struct wpage_ctx *c, struct wdoc *d)
+{
+	const struct wfix *fx = c->fix;
+	char *lines;
+
+	if (fx->for_text == NULL)
+		return;
+	wdoc_textf(d, 0, 5, WS_HEADING, _("For: %s"), fx->for_text);
+	if (!fx->for_unscriptable) {
+		wdoc_blank(d);
+		return;
+	}
+	wdoc_textf(d, 2, 4, WS_WARNING, "%s %s", c->g->warn, _("No activation "
+	    "script fixes this; these lines do (c copies them):"));
+	if (fx->for_fix.n > 0) {
+		lines = wjoin(&fx->for_fix, "\n");
+		wdoc_command(d, 4, WS_KEY, lines);
+		free(lines);
+	}
+	wdoc_blank(d);
+}
+
+/* A name that says another shell than the format chosen. */
+static void
+path_warning(const struct wpage_ctx *c, struct wdoc *d)
+{
+	char *w = wfix_path_warning(c->fix);
+
+	if (w != NULL)
+		wdoc_textf(d, LABELW + 2, LABELW + 4, WS_WARNING, "%s %s",
+		    c->g->warn, w);
+	free(w);
+}
+
 /* The form as a document: each field an item, the actions one line
  * (*actions gets its index), the last action's result and what the
  * plan leaves unfixed below. */
@@ -64,9 +108,15 @@ build_form(const struct wpage_ctx *c, struct wdoc *d, int *actions)
 	const struct wfix *fx = c->fix;
 	char *v;
 
-	wdoc_text(d, 0, 0, WS_DIM, _("Choose what the activation script sets "
-	    "up, then preview, write and check it."));
-	wdoc_blank(d);
+	for_part(c, d);
+	if (!wfix_check_possible(fx))
+		wdoc_text(d, 0, 0, WS_WARNING, _("Under --root the script is "
+		    "written, not checked: the proof would test this machine."));
+	if (fx->for_text == NULL) {
+		wdoc_text(d, 0, 0, WS_DIM, _("Choose what the activation script "
+		    "sets up, then write and check it."));
+		wdoc_blank(d);
+	}
 	for (int f = 0; f <= WF_OUTPUT; f++) {
 		/* The focus shows as a mark too, for a screen without
 		 * colour or reverse video. */
@@ -82,6 +132,8 @@ build_form(const struct wpage_ctx *c, struct wdoc *d, int *actions)
 		if (f == WF_OUTPUT && fx->mode == WFM_EDIT)
 			wdoc_text(d, LABELW + 2, LABELW + 2, WS_DIM, _("Enter: keep "
 			    "it  Esc: put back what was there"));
+		if (f == WF_OUTPUT)
+			path_warning(c, d);
 	}
 	d->item = -1;
 	wdoc_blank(d);
@@ -96,6 +148,14 @@ build_form(const struct wpage_ctx *c, struct wdoc *d, int *actions)
 	}
 	wdoc_text(d, 0, 0, WS_KEY, v);
 	free(v);
+	if (fx->mode == WFM_CONFIRM) {
+		char *p = wfix_path(fx);
+
+		wdoc_blank(d);
+		wdoc_textf(d, 2, 4, WS_WARNING, _("%s exists: replace it? (it is "
+		    "kept as a .bak file)  y: replace  n: keep it"), p);
+		free(p);
+	}
 	if (fx->msg != NULL) {
 		wdoc_blank(d);
 		wdoc_text(d, 2, 4, fx->msg_slot, fx->msg);
@@ -194,8 +254,8 @@ draw_form(const struct wpage_ctx *c, struct wscreen *s)
 	wdoc_init(&d, c->body.cols);
 	build_form(c, &d, &actions);
 	scroll = form_scroll(&d, c->body.rows, focus_line(fx, &d, actions));
-	v = wdoc_draw(&d, s, c->body, scroll, fx->mode == WFM_EDIT ||
-	    fx->field >= WF_PREVIEW ? -1 : (int)fx->field);
+	v = wdoc_draw_h(&d, s, c->body, scroll, fx->mode == WFM_EDIT ||
+	    fx->field >= WF_PREVIEW ? -1 : (int)fx->field, c->st->hscroll);
 	if (fx->field >= WF_PREVIEW && actions >= scroll &&
 	    actions < scroll + c->body.rows)
 		paint_action(c, s, c->body.row + actions - scroll);
@@ -233,13 +293,23 @@ draw(const struct wpage_ctx *c, struct wscreen *s)
 		return draw_form(c, s);
 	wdoc_init(&d, c->body.cols);
 	build_view(c, &d);
-	v = wdoc_draw(&d, s, c->body, fx->mode == WFM_PREVIEW ?
-	    fx->preview_scroll : fx->result_scroll, -1);
+	v = wdoc_draw_h(&d, s, c->body, fx->mode == WFM_PREVIEW ?
+	    fx->preview_scroll : fx->result_scroll, -1, fx->mode == WFM_PREVIEW ?
+	    fx->preview_h : fx->result_h);
 	wdoc_free(&d);
 	return v;
 }
 
 /* ------------------------------------------------------------ keys */
+
+/* What c copies in a view: the whole script, or how to activate it. */
+static char *
+view_copy(const struct wfix *fx)
+{
+	if (fx->mode == WFM_PREVIEW)
+		return fx->rendered ? xstrdup(fx->text.text) : NULL;
+	return wfix_activate_line(fx);
+}
 
 static enum wpage_key
 view_key(const struct wpage_ctx *c, int key)
@@ -248,25 +318,33 @@ view_key(const struct wpage_ctx *c, int key)
 	struct wdoc d;
 	bool used;
 
-	if (fx->check_pending)
+	if (fx->check_pending || fx->check_running)
 		return WPK_DONE;	/* the check runs before any key is read */
-	if (key == WK_ESC || key == WK_LEFT || key == WK_BACKSPACE ||
-	    key == WK_ENTER || key == 'p') {
+	if (key == WK_ESC || key == 'p' ||
+	    (key == WK_ENTER && fx->mode == WFM_RESULT)) {
 		fx->mode = WFM_FORM;
 		return WPK_DONE;
 	}
-	if (key == 'w' && fx->mode == WFM_PREVIEW) {
+	if ((key == 'w' || key == WK_ENTER) && fx->mode == WFM_PREVIEW) {
 		fx->mode = WFM_FORM;
 		fx->field = WF_WRITE;
-		wfix_write(fx);
+		wfix_write_and_check(fx);
+		return WPK_DONE;
+	}
+	if (key == 'c') {
+		c->nav->copy = view_copy(fx);
 		return WPK_DONE;
 	}
 	wdoc_init(&d, c->body.cols);
 	build_view(c, &d);
 	used = wdoc_scroll_key(&d, c->body.rows, fx->mode == WFM_PREVIEW ?
-	    &fx->preview_scroll : &fx->result_scroll, key);
+	    &fx->preview_scroll : &fx->result_scroll, key) ||
+	    wdoc_hscroll_key(&d, c->body.cols, fx->mode == WFM_PREVIEW ?
+	    &fx->preview_h : &fx->result_h, key);
 	wdoc_free(&d);
-	return used ? WPK_DONE : WPK_IGNORED;
+	/* Left and Right stay in the view: it is not the page's top. */
+	return used || key == WK_LEFT || key == WK_RIGHT || key == WK_BACKSPACE ?
+	    WPK_DONE : WPK_IGNORED;
 }
 
 static enum wpage_key
@@ -298,7 +376,7 @@ pick_key(struct wfix *fx, int key, int rows)
 		wfix_choose(fx, (int)fx->field, fx->pick);
 		fx->mode = WFM_FORM;
 		return WPK_DONE;
-	case WK_ESC: case WK_LEFT: case WK_BACKSPACE:
+	case WK_ESC: case WK_LEFT:
 		fx->mode = WFM_FORM;
 		return WPK_DONE;
 	case 'q':
@@ -330,6 +408,18 @@ edit_key(struct wfix *fx, int key)
 	return WPK_DONE;
 }
 
+static enum wpage_key
+confirm_key(struct wfix *fx, int key)
+{
+	if (key == 'y' || key == 'Y')
+		wfix_confirm(fx, true);
+	else if (key == 'n' || key == 'N' || key == WK_ESC)
+		wfix_confirm(fx, false);
+	else if (key == 'q')
+		return WPK_IGNORED;	/* quitting still works */
+	return WPK_DONE;	/* the question stays until answered */
+}
+
 /* Enter on the focused field. */
 static void
 activate(struct wfix *fx)
@@ -348,23 +438,51 @@ activate(struct wfix *fx)
 		break;
 	case WF_PREVIEW:
 		fx->mode = WFM_PREVIEW;
-		fx->preview_scroll = 0;
+		fx->preview_scroll = fx->preview_h = 0;
 		if (wfix_render(fx))
 			fx->previewed = true;
 		break;
 	case WF_WRITE:
-		wfix_write(fx);
+		wfix_write_and_check(fx);
 		break;
 	case WF_CHECK:
 		wfix_check_request(fx);
 		if (fx->check_pending) {
 			fx->mode = WFM_RESULT;
-			fx->result_scroll = 0;
+			fx->result_scroll = fx->result_h = 0;
 		}
 		break;
 	case WF_COUNT:
 		break;
 	}
+}
+
+/* Left/Right on the form: between the actions when one has the focus,
+ * else sideways over wide install lines; otherwise the wizard's. */
+static enum wpage_key
+form_side(const struct wpage_ctx *c, int k)
+{
+	struct wfix *fx = c->fix;
+	struct wdoc d;
+	int actions;
+	bool used;
+
+	/* h and l always scroll: the install lines stay reachable with
+	 * the focus on the actions. */
+	if (k == 'h' || k == 'l')
+		k = k == 'h' ? WK_LEFT : WK_RIGHT;
+	else if (fx->field >= WF_PREVIEW) {
+		if (k == WK_LEFT && fx->field > WF_PREVIEW)
+			fx->field--;
+		else if (k == WK_RIGHT && fx->field < WF_CHECK)
+			fx->field++;
+		return WPK_DONE;
+	}
+	wdoc_init(&d, c->body.cols);
+	build_form(c, &d, &actions);
+	used = wdoc_hscroll_key(&d, c->body.cols, &c->st->hscroll, k);
+	wdoc_free(&d);
+	return used ? WPK_DONE : WPK_IGNORED;
 }
 
 static enum wpage_key
@@ -378,6 +496,8 @@ key(const struct wpage_ctx *c, int k)
 		return pick_key(fx, k, c->body.rows);
 	case WFM_EDIT:
 		return edit_key(fx, k);
+	case WFM_CONFIRM:
+		return confirm_key(fx, k);
 	case WFM_PREVIEW: case WFM_RESULT:
 		return view_key(c, k);
 	case WFM_FORM:
@@ -385,20 +505,33 @@ key(const struct wpage_ctx *c, int k)
 	}
 	switch (k) {
 	case WK_UP: case 'k': case WK_BTAB:
-		f--;
+		f = f > WF_PREVIEW && k != WK_BTAB ? WF_OUTPUT : f - 1;
 		break;
 	case WK_DOWN: case 'j': case WK_TAB:
-		f++;
+		f = f >= WF_PREVIEW && k != WK_TAB ? f : f + 1;
 		break;
-	case WK_HOME: case 'g':
+	case WK_HOME: case 'g': case WK_PGUP:
 		f = 0;
 		break;
-	case WK_END: case 'G':
+	case WK_END: case 'G': case WK_PGDN:
 		f = WF_CHECK;
 		break;
+	case WK_LEFT: case 'h': case WK_RIGHT: case 'l':
+		return form_side(c, k);
 	case WK_ENTER:
 		activate(fx);
 		return WPK_DONE;
+	case WK_ESC:
+		c->nav->back = true;
+		return WPK_DONE;
+	case WK_BACKSPACE:
+		return WPK_DONE;	/* editing only: nothing to edit here */
+	case 'c':
+		if (fx->for_unscriptable && fx->for_fix.n > 0) {
+			c->nav->copy = wjoin(&fx->for_fix, "\n");
+			return WPK_DONE;
+		}
+		return WPK_IGNORED;
 	default:
 		return WPK_IGNORED;
 	}
@@ -406,10 +539,76 @@ key(const struct wpage_ctx *c, int k)
 	return WPK_DONE;
 }
 
+static const char *
+hint_now(const struct wpage_ctx *c)
+{
+	const struct wfix *fx = c->fix;
+
+	switch (fx->mode) {
+	case WFM_PICK:
+		return N_("Enter: pick  Esc: close the list");
+	case WFM_EDIT:
+		return N_("Enter: keep  Esc: undo  Ctrl-A/E: ends  Ctrl-U/K/W: cut");
+	case WFM_CONFIRM:
+		return N_("y: replace the file  n: keep it");
+	case WFM_PREVIEW:
+		return N_("Enter: write and check  c: copy  Esc: back");
+	case WFM_RESULT:
+		if (fx->check_pending || fx->check_running)
+			return N_("Esc, q or Ctrl-C: stop the check");
+		return N_("c: copy the activate line  Esc: back");
+	case WFM_FORM:
+		break;
+	}
+	if (fx->for_unscriptable && fx->for_fix.n > 0)
+		return N_("c: copy the install lines  h/l: scroll  Esc: back");
+	if (fx->field >= WF_PREVIEW)
+		return N_("Left/Right: choose  Enter: run it  Esc: back");
+	return N_("Enter: open  Tab: next field  Esc: back");
+}
+
+/* The document the page shows now, for search. */
+static void
+build(const struct wpage_ctx *c, struct wdoc *d)
+{
+	int actions;
+
+	if (c->fix->mode == WFM_PREVIEW || c->fix->mode == WFM_RESULT)
+		build_view(c, d);
+	else
+		build_form(c, d, &actions);
+}
+
+static void
+reveal(const struct wpage_ctx *c, int line)
+{
+	if (c->fix->mode == WFM_PREVIEW)
+		c->fix->preview_scroll = line;
+	else if (c->fix->mode == WFM_RESULT)
+		c->fix->result_scroll = line;
+}
+
+/* A click on a field focuses it; on an open list's row, nothing. */
+static enum wpage_key
+click(const struct wpage_ctx *c, int line, int item, int row, int col)
+{
+	(void)line;
+	(void)row;
+	(void)col;
+	if (c->fix->mode != WFM_FORM || item < 0 || item > WF_OUTPUT)
+		return WPK_IGNORED;
+	c->fix->field = (enum wfix_field)item;
+	return WPK_DONE;
+}
+
 const struct wpage page_fix = {
 	.title = N_("Fix"),
+	.build = build,
 	.draw = draw,
 	.key = key,
 	.help = help,
-	.hint = N_("Enter: open  Tab: next field"),
+	.hint = N_("Enter: open  Tab: next field  Esc: back"),
+	.hint_now = hint_now,
+	.reveal = reveal,
+	.click = click,
 };

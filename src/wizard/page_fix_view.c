@@ -62,12 +62,13 @@ wfix_build_preview(const struct wpage_ctx *c, struct wdoc *d)
 		wdoc_textf(d, 0, 2, WS_HEADING, _("A %s script, to be written to %s"),
 		    script_format_name(fmt), fx->path.text);
 	d->v[d->n - 1].heading = true;
-	wdoc_text(d, 0, 0, WS_DIM, _("Esc: back to the choices  w: write it"));
+	wdoc_text(d, 0, 0, WS_DIM, _("Esc: back to the choices  Enter or w: "
+	    "write and check it  c: copy it  Left/Right: scroll"));
 	wdoc_blank(d);
-	/* The script as it is, each line continued two columns in where the
-	 * body is narrower than it. */
+	/* The script as it is, never wrapped: a line wider than the body
+	 * scrolls sideways, so what is copied from the screen pastes. */
 	script = expand_tabs(fx->text.text);
-	wdoc_lines(d, 0, 2, WS_NORMAL, script);
+	wdoc_command(d, 0, WS_NORMAL, script);
 	free(script);
 	if (fx->rep.unfixable.n > 0) {
 		wdoc_heading(d, _("Not fixed by any script"));
@@ -222,24 +223,50 @@ live_and_findings(const struct wpage_ctx *c, struct wdoc *d,
 		    "script does not fix everything: see the rows marked above."));
 }
 
+/* How to use it, first: the line to paste, never wrapped. */
+static void
+activate_part(const struct wfix *fx, struct wdoc *d)
+{
+	char *how = wfix_howto(fx);
+
+	if (how == NULL)
+		return;
+	wdoc_blank(d);
+	wdoc_command(d, 2, WS_KEY, how);
+	free(how);
+}
+
 void
 wfix_build_result(const struct wpage_ctx *c, struct wdoc *d)
 {
 	const struct wfix *fx = c->fix;
 
-	if (fx->check_pending) {
+	if (fx->check_pending || fx->check_running) {
 		wdoc_textf(d, 0, 2, WS_HEADING, _("Checking %s%s"), fx->w_path,
 		    c->g->ellipsis);
 		wdoc_blank(d);
 		wdoc_textf(d, 2, 2, WS_NORMAL, _("The script is sourced in its "
 		    "shell and the machine is probed twice, before and inside it. "
 		    "Each step stops after %.0f s."), fx->r->check_timeout_s);
+		wdoc_blank(d);
+		/* No clock (tests): no number, so the screens stay the same. */
+		if (c->busy_s >= 0)
+			wdoc_textf(d, 2, 2, WS_DIM, _("running for %.0f s (Esc, q or "
+			    "Ctrl-C stops it)"), c->busy_s);
+		else
+			wdoc_text(d, 2, 2, WS_DIM, _("Esc, q or Ctrl-C stops it"));
 		return;
 	}
 	if (fx->check_err != NULL) {
 		wdoc_textf(d, 0, 2, WS_HEADING, _("Check of %s"), fx->w_path);
 		wdoc_blank(d);
-		wdoc_textf(d, 2, 4, WS_ERROR, "%s %s", c->g->bad, fx->check_err);
+		if (fx->check_stopped)
+			wdoc_textf(d, 2, 4, WS_WARNING, "%s %s", c->g->warn,
+			    _("stopped: the check did not finish, so it proves "
+			    "nothing yet (Check again runs it anew)"));
+		else
+			wdoc_textf(d, 2, 4, WS_ERROR, "%s %s", c->g->bad,
+			    fx->check_err);
 		wdoc_blank(d);
 		wdoc_text(d, 0, 0, WS_DIM, _("Esc: back to the choices"));
 		return;
@@ -251,7 +278,9 @@ wfix_build_result(const struct wpage_ctx *c, struct wdoc *d)
 	wdoc_textf(d, 0, 2, WS_HEADING, _("Check of %s: a %s script, sourced in %s"),
 	    fx->w_path, script_format_name(fx->check.fmt), fx->check.src.shell);
 	d->v[d->n - 1].heading = true;
-	wdoc_text(d, 0, 0, WS_DIM, _("Esc: back to the choices"));
+	wdoc_text(d, 0, 0, WS_DIM, _("Esc: back to the choices  c: copy the "
+	    "activate line"));
+	activate_part(fx, d);
 	vars(c, d, &fx->check);
 	rows(d, &fx->check);
 	live_and_findings(c, d, &fx->check);

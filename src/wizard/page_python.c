@@ -10,6 +10,7 @@
 #include "present/words.h"
 #include "util/xalloc.h"
 #include "wizard/page.h"
+#include "wizard/pagefacts.h"
 
 static const enum finding_code related[] = {
 	FINDING_FRAMEWORK_CUDA_MISMATCH, FINDING_FRAMEWORK_CPU_ONLY,
@@ -17,9 +18,36 @@ static const enum finding_code related[] = {
 	FINDING_LIB_SHADOWED, FINDING_GPU_ARCH_UNSUPPORTED, FINDING_GPU_ARCH_UNCHECKED,
 };
 
-/* The framework's state in words, and the slot to show it in. */
+/* Warnings that put a framework's GPU use in doubt; any error finding
+ * that names the framework does. */
+static const enum finding_code doubt[] = {
+	FINDING_GPU_ARCH_UNSUPPORTED, FINDING_FRAMEWORK_CUDA_MISMATCH,
+	FINDING_LIB_SHADOWED, FINDING_CONDA_CUDA_CONFLICT,
+	FINDING_PIP_CUDA_WHEELS_MIXED, FINDING_SONAME_VERSION_MISMATCH,
+	FINDING_DRIVER_TOO_OLD, FINDING_PTX_TOOLCHAIN_TOO_NEW,
+};
+
+/* The most severe finding about fw (one naming its directory): an
+ * error of any kind, else a warning of doubt[]; NULL when none. */
+static const struct finding *
+finding_about(const struct findings *fs, const struct framework_fact *fw)
+{
+	const struct finding *f;
+
+	if (fw->dir == NULL)
+		return NULL;
+	f = wfinding_naming(fs, NULL, 0, fw->dir, WN_UNDER);
+	if (f != NULL && f->severity == SEV_ERROR)
+		return f;
+	f = wfinding_naming(fs, doubt, sizeof doubt / sizeof doubt[0], fw->dir,
+	    WN_UNDER);
+	return f != NULL && f->severity == SEV_WARNING ? f : NULL;
+}
+
+/* The framework's state in words from its facts alone, and the slot to
+ * show it in. */
 static char *
-status_text(const struct framework_fact *fw, const struct wglyphs *g,
+facts_status(const struct framework_fact *fw, const struct wglyphs *g,
     enum wslot *slot)
 {
 	if (framework_gpu_ready(fw)) {
@@ -48,6 +76,32 @@ status_text(const struct framework_fact *fw, const struct wglyphs *g,
 	return xasprintf("%s %s", g->bad, _("does not load"));
 }
 
+/* The framework's state: its facts' verdict, unless a finding about it
+ * says worse (a GPU-ready build with no kernels for this GPU is not
+ * GPU-ready). */
+static char *
+status_text(const struct wpage_ctx *c, const struct framework_fact *fw,
+    enum wslot *slot)
+{
+	const struct finding *f = finding_about(&c->r->findings, fw);
+	char *st = facts_status(fw, c->g, slot);
+	const char *what;
+
+	if (f == NULL || (f->severity == SEV_WARNING && *slot != WS_OK) ||
+	    *slot == WS_ERROR)
+		return st;
+	free(st);
+	*slot = wsev_slot(f->severity);
+	what = f->subject != NULL ? f->subject : _(finding_title(f->code));
+	return f->severity == SEV_ERROR ?
+	    /* TRANSLATORS: "✗ not GPU-ready: <what a finding says>". */
+	    xasprintf(_("%s not GPU-ready: %s (%s)"), c->g->bad, what,
+	    finding_code_name(f->code)) :
+	    /* TRANSLATORS: "! loads, but: <what a finding says>". */
+	    xasprintf(_("%s loads, but: %s (%s)"), c->g->warn, what,
+	    finding_code_name(f->code));
+}
+
 static void
 framework(const struct wpage_ctx *c, struct wdoc *d,
     const struct framework_fact *fw)
@@ -68,7 +122,7 @@ framework(const struct wpage_ctx *c, struct wdoc *d,
 		    _("CPU-only build") : _("GPU support unknown"));
 	if (fw->gpu_through != NULL)
 		wdoc_textf(d, 8, 8, WS_DIM, _("GPU through %s"), fw->gpu_through);
-	st = status_text(fw, c->g, &slot);
+	st = status_text(c, fw, &slot);
 	wdoc_text(d, 8, 10, slot, st);
 	free(st);
 	if (fw->archs.read && (fw->archs.sass.n > 0 || fw->archs.ptx.n > 0)) {

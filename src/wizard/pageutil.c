@@ -64,11 +64,52 @@ wdoc_fact(struct wdoc *d, int indent, int labelw, const char *label,
 	free(v);
 }
 
+const char *
+wfinding_text(const struct finding *f)
+{
+	return f->subject != NULL && f->subject[0] != '\0' ? f->subject :
+	    _(finding_title(f->code));
+}
+
+char *
+wfinding_headline(const struct finding *f)
+{
+	if (f->subject == NULL || f->subject[0] == '\0')
+		return xstrdup(_(finding_title(f->code)));
+	return xasprintf(_("%s: %s"), f->subject, _(finding_title(f->code)));
+}
+
+char *
+wcut(const char *text, int cols, const char *ellipsis)
+{
+	int ew = wtext_width(ellipsis);
+	size_t fit;
+
+	if (wtext_width(text) <= cols)
+		return xstrdup(text);
+	if (cols <= ew)
+		return xstrndup(text, wtext_fit(text, cols > 0 ? cols : 0));
+	fit = wtext_fit(text, cols - ew);
+	/* No blank before the mark: "libcudart…", not "libcudart …". */
+	while (fit > 0 && text[fit - 1] == ' ')
+		fit--;
+	return xasprintf("%.*s%s", (int)fit, text, ellipsis);
+}
+
+char *
+wcounts(const struct findings *fs)
+{
+	/* The words every view uses, joined as the language joins a list. */
+	return words_counts(findings_count(fs, SEV_ERROR),
+	    findings_count(fs, SEV_WARNING), findings_count(fs, SEV_INFO));
+}
+
 void
 wdoc_findings_of(struct wdoc *d, const struct wpage_ctx *c,
     const enum finding_code *codes, size_t ncodes)
 {
 	const struct findings *fs = &c->r->findings;
+	int item = d->item;
 
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
@@ -76,12 +117,14 @@ wdoc_findings_of(struct wdoc *d, const struct wpage_ctx *c,
 		for (size_t j = 0; j < ncodes; j++) {
 			if (f->code != codes[j])
 				continue;
-			wdoc_textf(d, 2, 4, wsev_slot(f->severity), "%s %s %s: %s",
-			    wsev_glyph(c->g, f->severity), words_severity(f->severity),
-			    finding_code_name(f->code), _(finding_title(f->code)));
+			d->item = (int)i;
+			wdoc_textf(d, 2, 4, wsev_slot(f->severity), "%s %s (%s)",
+			    wsev_glyph(c->g, f->severity), wfinding_text(f),
+			    finding_code_name(f->code));
 			break;
 		}
 	}
+	d->item = item;
 }
 
 char *

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "diagnose/diagnose.h"
 #include "matrix/matrix.h"
@@ -53,12 +54,13 @@ wiz_report_make(struct wiz_report *r, const struct wiz_report_in *in)
 	r->verify_timeout_s = in->verify_timeout_s;
 	r->verify_quick = in->verify_quick;
 	r->update = in->update;
+	r->run = run;
 }
 
 void
 wiz_report_rediagnose(struct wiz_report *r)
 {
-	struct diagnose_input di;
+	struct diagnose_input di = { 0 };
 
 	findings_free(&r->findings);
 	r->findings = (struct findings){ 0 };
@@ -96,4 +98,30 @@ wiz_report_free(struct wiz_report *r)
 	free(r->matrix_path);
 	matrix_free(r->m_owned);
 	*r = (struct wiz_report){ 0 };
+}
+
+bool
+wiz_report_rescan(struct wiz_report *r)
+{
+	struct cw_run *run = r->run;
+	struct facts *fresh;
+
+	if (run == NULL)
+		return false;
+	run_reprobe(run);
+	if (run->facts == NULL)
+		return false;
+	fresh = run->facts;
+	run->facts = NULL;
+	run_annotate_facts(run, fresh);
+	/* A matrix an update brought is the one in use now. */
+	if (r->m != run->m)
+		diagnose_annotate(fresh, r->m);
+	verify_facts_free(&fresh->verify);
+	fresh->verify = r->facts->verify;
+	memset(&r->facts->verify, 0, sizeof r->facts->verify);
+	facts_free(r->facts);
+	r->facts = fresh;
+	wiz_report_rediagnose(r);
+	return true;
 }

@@ -51,6 +51,8 @@ struct wiz_report {
 	/* The matrix an update brought in, once there was one: r->m then
 	 * points to it. Owned; the first matrix stays the caller's. */
 	struct matrix		*m_owned;
+	/* The run the report was made from, for a rescan (R); borrowed. */
+	struct cw_run		*run;
 };
 
 struct wiz_report_in {
@@ -78,6 +80,13 @@ void	wiz_report_free(struct wiz_report *r);
 /* The findings anew from the facts and r->m, after the checks ran or
  * the matrix changed: the same rules as at start, rules_verify too. */
 void	wiz_report_rediagnose(struct wiz_report *r);
+/* Probes and diagnoses the machine again (the R key: the user fixed
+ * something in another terminal), keeping the matrix, the settings and
+ * the live checks' results (probing does not run them: r on the Live
+ * verification page does). False, with r unchanged, when it could not.
+ * Nothing may point into the old facts or findings meanwhile: the pages
+ * keep indexes and copies between keys. */
+bool	wiz_report_rescan(struct wiz_report *r);
 /* An update brought newer data: r takes m, annotates the facts and
  * diagnoses again with it (checked: when the network was asked), and
  * frees the matrix an earlier update brought, if any, last. */

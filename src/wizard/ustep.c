@@ -113,6 +113,7 @@ take(struct wustep *u, struct wiz_report *r, struct matrix_update *mu)
 		break;
 	case MATRIX_UPDATE_FAILED:
 	case MATRIX_UPDATE_BAD_BASE:
+	case MATRIX_UPDATE_NO_LIBCURL:
 		u->outcome = u->stop ? WU_CANCELLED : WU_FAILED;
 		u->msg = xstrdup(mu->err);
 		break;

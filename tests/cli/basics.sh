@@ -27,7 +27,7 @@ is "$(fx_jq '.facts | keys | join(",")')" \
     "cudnn,driver,env,gpus,gpus_probe,kernel_log,libraries,notes,notes_dropped,python_envs,toolkits,verify" \
     "facts has every section of the contract"
 is "$(fx_jq .facts.notes_dropped)" 0 "no note dropped on an empty tree"
-is "$(fx_jq '[.findings[] | has("code","severity","title","detail","evidence","fix")] | all')" \
+is "$(fx_jq '[.findings[] | has("code","severity","title","subject","detail","evidence","fix")] | all')" \
     "true" "every finding has the contract's fields"
 
 # Options after the command word, and CUDAWIZ_ROOT instead of --root.

@@ -35,11 +35,15 @@ DOC_PAIRS=$(printf '%s\n' "$DOC_HELP" | awk -v cmds="$(echo $DOC_CMDS)" '
 	/^[^ ]/ { sect = ""; next }
 	sect != "" {
 		n = split(sect, c, " ")
-		# "--quick        verify: small sizes": that command only.
-		if (match($0, /  [a-z]+: /)) {
-			w = substr($0, RSTART + 2, RLENGTH - 4)
+		# "--quick        verify: small sizes": that command only;
+		# "--baseline FILE  doctor, fleet: compare": those.
+		if (match($0, /  [a-z]+(, [a-z]+)*: /)) {
+			nw = split(substr($0, RSTART + 2, RLENGTH - 4), w, ", ")
+			m = 0
 			for (j = 1; j <= n; j++)
-				if (c[j] == w) { n = 1; c[1] = w; break }
+				for (k = 1; k <= nw; k++)
+					if (c[j] == w[k]) { keep[++m] = c[j]; break }
+			if (m > 0) { n = m; for (j = 1; j <= m; j++) c[j] = keep[j] }
 		}
 		# The names at the start, and any named in the text
 		# ("--no-color  no colour ...; --color forces it").

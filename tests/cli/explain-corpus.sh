@@ -27,9 +27,23 @@ awk -v d="$SPLIT" '
 n=$(ls "$SPLIT" | grep -c '\.msg$')
 ok "the corpus holds at least 80 messages ($n)" [ "$n" -ge 80 ]
 
+# EXPLAIN_CORPUS_ONE_PER_CODE=1 (the valgrind gate and CI's ASan gate set
+# it): only the first message of each expected finding explained, the rest
+# skipped. memcheck's ~2 s a process made the 91 runs 188 s of CPU; every
+# rule's path still runs under it, and the plain gate runs them all.
+seen=' '
 i=1
 while [ "$i" -le "$n" ]; do
 	code=$(cat "$SPLIT/$i.expect")
+	if [ -n "${EXPLAIN_CORPUS_ONE_PER_CODE:-}" ]; then
+		case $seen in
+		*" $code "*)
+			skip "$i $code" "one message per finding here (EXPLAIN_CORPUS_ONE_PER_CODE)"
+			i=$((i + 1))
+			continue ;;
+		esac
+		seen="$seen$code "
+	fi
 	key=$(cat "$SPLIT/$i.key")
 	src=$(cat "$SPLIT/$i.source")
 	first=$(head -n 1 "$SPLIT/$i.msg" | cut -c 1-60)

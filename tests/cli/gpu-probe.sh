@@ -55,12 +55,12 @@ is "$(fx_jq '.facts.gpus[1].sources.name')" \
     "source names the information file"
 is "$(fx_jq '.facts.gpus[1].uuid')" "$UUID1" "second GPU's UUID"
 
-# No pci.ids and no driver: the raw id.
+# No pci.ids, no driver, an id the built-in pci.ids table lacks: the raw id.
 fx_new
 fx_kernel 6.1.0-13-amd64
-fx_gpu 0000:65:00.0 27b8
+fx_gpu 0000:65:00.0 2fff
 fx_doctor
-is "$(fx_jq '.facts.gpus[0].name')" "10de:27b8" "the raw id when nothing names it"
+is "$(fx_jq '.facts.gpus[0].name')" "10de:2fff" "the raw id when nothing names it"
 is "$(fx_jq '.facts.gpus[0].sources.name')" "raw" "source is raw"
 is "$(fx_jq '.facts.gpus[0].kernel_driver')" "null" "no driver link: none bound"
 is "$(fx_jq '.facts.gpus[0] | .unknown.kernel_driver // .unreadable.kernel_driver // "known"')" \

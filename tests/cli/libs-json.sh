@@ -20,11 +20,7 @@ section() {	# SONAME LINES
 loader_codes='LIBCUDA_NOT_FOUND|STUB_LIBCUDA|WSL_LIBCUDA|SONAME_|OPTIONAL_LIB_MISSING|BROKEN_LIBRARY|MIXED_CUDA_VERSIONS|LIB_SHADOWED'
 
 fx_new
-fx_healthy_gpu
-fx_toolkit 13.0.0
-fx_link cuda-13.0 /usr/local/cuda
-fx_file /etc/ld.so.conf.d/cuda.conf "/usr/local/cuda-13.0/targets/x86_64-linux/lib"
-fx_dir /usr/bin
+fx_cuda13_machine
 FX_ENV="PATH=/usr/bin"
 fx_doctor
 ok "doctor ran (exit $FX_RC)" [ "$FX_RC" -le 1 ]

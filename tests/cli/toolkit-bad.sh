@@ -49,12 +49,17 @@ fx_new
 fx_toolkit 12.4.1
 rm -f "$FX$tk/version.json"
 truncate -s 2G "$FX$tk/version.json"
-start=$(date +%s)
+r0=$(fx_rchar)
 fx_doctor
-end=$(date +%s)
+r1=$(fx_rchar)
 still_works "2 GB version.json"
 like "$(fx_tk_note $tk/version.json)" "larger than expected" "2 GB version.json: a note"
-ok "2 GB version.json: not read (took $((end - start)) s)" test $((end - start)) -lt 10
+if [ -n "$r0" ] && [ -n "$r1" ]; then
+	ok "2 GB version.json: not read ($((r1 - r0)) bytes read by the run, under 256 MiB)" \
+	    test $((r1 - r0)) -lt 268435456
+else
+	skip "2 GB version.json: not read" "/proc/$$/io is not readable here"
+fi
 
 # --- a FIFO named version.json: no hang, a note
 fx_new

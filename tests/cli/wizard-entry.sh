@@ -1,7 +1,8 @@
 #!/bin/sh
 # `cudawiz` with no command: the doctor report off a terminal (a pipe,
 # TERM=dumb, --json), the wizard on one (run inside script(1)'s
-# pseudo-terminal, quit with q, the terminal given back).
+# pseudo-terminal, quit with q, the terminal given back; Esc does not
+# quit; mouse clicks asked for unless --no-mouse).
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fixture.sh"
 
@@ -24,6 +25,10 @@ if ! command -v script >/dev/null 2>&1 || ! command -v timeout >/dev/null 2>&1; 
 	skip "the wizard was up when SIGTERM came" "script(1) missing"
 	skip "SIGTERM ends it" "script(1) missing"
 	skip "and the terminal is given back first" "script(1) missing"
+	skip "the wizard asks for mouse clicks" "script(1) missing"
+	skip "--no-mouse: q quits" "script(1) missing"
+	skip "--no-mouse: it does not ask for clicks" "script(1) missing"
+	skip "Esc does not quit" "script(1) missing"
 	done_testing
 	exit
 fi
@@ -36,19 +41,30 @@ like "$out" 'Summary: ' "TERM=dumb on a terminal: the doctor report"
 
 out=$( (sleep 2; printf q; sleep 1) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
     timeout 30 script -qec "$cmd; echo \"exit=\$?\"" /dev/null 2>&1)
-like "$out" 'Welcome to cudawiz' "on a terminal: the wizard starts"
+like "$out" 'page 1 of 10' "on a terminal: the wizard starts"
 like "$out" 'exit=0' "q quits it, exit status as doctor's (no error finding: 0)"
 # ncurses leaves the alternate screen (rmcup) when it gives the
 # terminal back.
 like "$out" "$(printf '\033')\\[\\?1049l" "the terminal is given back"
+# xterm's mouse reporting, on while the wizard runs.
+like "$out" "$(printf '\033')\\[\\?([0-9]+;)*1000h" "the wizard asks for mouse clicks"
+out=$( (sleep 2; printf q; sleep 1) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
+    timeout 30 script -qec "$cmd --no-mouse; echo \"exit=\$?\"" /dev/null 2>&1)
+like "$out" 'exit=0' "--no-mouse: q quits"
+unlike "$out" "$(printf '\033')\\[\\?([0-9]+;)*1000h" "--no-mouse: it does not ask for clicks"
+
+# Esc means back, never quit: still running when timeout(1) ends it.
+out=$( (sleep 2; printf '\033'; sleep 4) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
+    timeout 30 script -qec "timeout --foreground -s TERM 4 $cmd; echo \"exit=\$?\"" /dev/null 2>&1)
+like "$out" 'exit=124' "Esc does not quit"
 
 # SIGTERM while it waits for a key: the terminal restored, then the
 # signal itself ends it (timeout(1) says 124 when it sent one).
 out=$( (sleep 4) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
     timeout 30 script -qec "timeout --foreground -s TERM 2 $cmd; echo \"exit=\$?\"" /dev/null 2>&1)
-like "$out" 'Welcome to cudawiz' "the wizard was up when SIGTERM came"
+like "$out" 'page 1 of 10' "the wizard was up when SIGTERM came"
 like "$out" 'exit=124' "SIGTERM ends it"
-like "$(printf '%s' "$out" | sed -n '/Welcome to cudawiz/,$p')" \
+like "$(printf '%s' "$out" | sed -n '/page 1 of 10/,$p')" \
     "$(printf '\033')\\[\\?1049l" "and the terminal is given back first"
 
 done_testing

@@ -30,7 +30,9 @@ esac
 echo '{"check":"end","ok":true,"ms":1}'
 HELPER
 printf '#!/bin/sh\necho "{\\"check\\":\\"begin\\"}"; echo "{\\"check\\":\\"step\\",\\"name\\":\\"cuInit\\"}"; kill -SEGV $$\n' > "$W/segv"
-chmod +x "$W/slow" "$W/segv"
+# As on a machine without a (new enough) driver.
+cp "$TESTS_SRCDIR/wizard/nodriver.helper" "$W/nodriver" || exit 99
+chmod +x "$W/slow" "$W/segv" "$W/nodriver"
 
 render() {	# HELPER KEYS: screens in $W/out, status in $rc
 	env -i PATH=/usr/bin:/bin HOME=/nonexistent LC_ALL=C \
@@ -45,6 +47,8 @@ render() {	# HELPER KEYS: screens in $W/out, status in $rc
 header_of() { awk -v pat="$1" '/^=== /{h=$0} $0 ~ pat {print h; exit}' "$W/out"; }
 # The screen under a header (the first one so named).
 screen() { awk -v h="$1" '/^=== /{on = ($0 == h) && !seen; if (on) seen = 1} on' "$W/out"; }
+# The last screen under a header (after the keys that move on).
+last() { awk -v h="$1" '/^=== /{if ($0 == h) {n++; buf = ""} on = ($0 == h)} on {buf = buf $0 "\n"} END {printf "%s", buf}' "$W/out"; }
 
 render slow verify-run.keys
 is "$rc" 0 "run: wizard-render exits 0"
@@ -55,34 +59,63 @@ is "$(header_of 'running check 1 of [0-9]+: driver ')" "=== (progress) (80x24) =
 n=$(grep -c '^=== (progress)' "$W/out")
 total=$(sed -n 's/.*running check 1 of \([0-9]*\):.*/\1/p' "$W/out" | head -n 1)
 is "$n" "${total:-?}" "run: one progress frame per check ($n)"
-like "$(screen '=== (worked) (80x24) ===')" "done, [0-9]+ ms" \
+like "$(screen '=== (worked) (80x24) ===')" "works, [0-9]+ ms" \
     "run: then the results, with no key pressed"
+like "$(screen '=== (worked) (80x24) ===')" "✓ none" \
+    "run: every check passed: no finding, and it says so"
 like "$(screen '=== (worked) (80x24) ===')" "r: run the checks again" \
     "run: and the checks can run again"
 unlike "$(screen '=== (worked) (80x24) ===')" "running check" \
     "run: no progress line once done"
-like "$(screen '=== n (80x24) ===')" "Diagnosis" "run: the wizard goes on to Diagnosis"
+like "$(last '=== right (80x24) ===')" "Diagnosis" "run: the wizard goes on to Diagnosis"
 
 render slow verify-cancel.keys
 is "$rc" 0 "cancel: wizard-render exits 0"
 like "$(screen '=== (worked) (80x24) ===')" "stopped: 1 of [0-9]+ checks finished" \
     "cancel: Esc mid-run stops after the check that ran"
-like "$(screen '=== (worked) (80x24) ===')" "done, [0-9]+ ms" \
+like "$(screen '=== (worked) (80x24) ===')" "works, [0-9]+ ms" \
     "cancel: what finished is shown"
-like "$(screen '=== n (80x24) ===')" "Diagnosis" "cancel: the program goes on"
+like "$(screen '=== (worked) (80x24) ===')" "stopped before the end" \
+    "cancel: the findings part says the checks were stopped"
+unlike "$(screen '=== (worked) (80x24) ===')" "✓ none" \
+    "cancel: never \"none\" after a stopped run"
+like "$(last '=== right (80x24) ===')" "Diagnosis" "cancel: the program goes on"
 
 render slow verify-intr.keys
 is "$rc" 0 "ctrl-c: wizard-render exits 0"
 like "$(screen '=== (worked) (80x24) ===')" "stopped: 0 of [0-9]+ checks finished" \
     "ctrl-c: stops before the next check"
-like "$(screen '=== p (80x24) ===')" "Compatibility" "ctrl-c: the wizard goes on (p, then n)"
+like "$(last '=== left (80x24) ===')" "Compatibility" "ctrl-c: the wizard goes on (Left, then Right)"
 
 # A crash found by the page's own run reaches the Diagnosis page.
 render segv verify-run.keys
 is "$rc" 0 "crash: wizard-render exits 0"
-like "$(screen '=== (worked) (80x24) ===')" "signalled, [0-9]+ ms" \
-    "crash: the run is shown as signalled"
-like "$(screen '=== n (80x24) ===')" "VERIFY_CRASHED" \
+like "$(screen '=== (worked) (80x24) ===')" "✗ driver" \
+    "crash: the run is marked failed"
+like "$(screen '=== (worked) (80x24) ===')" "CRASHED \\(SIGSEGV in cuInit\\), [0-9]+ ms" \
+    "crash: with verify's words: the signal and the step"
+like "$(last '=== right (80x24) ===')" "VERIFY_CRASHED" \
     "crash: Diagnosis shows the live finding"
+
+# A resize while the checks run: the screens after them take the size.
+render slow verify-resize.keys
+is "$rc" 0 "resize: wizard-render exits 0"
+like "$(grep '^=== ' "$W/out" | tail -n 1)" '^=== right \(100x30\) ===$' \
+    "resize: the wizard goes on at the new size"
+like "$(last '=== right (100x30) ===')" "Diagnosis" "resize: on the Diagnosis page"
+
+# Failed checks: each run says ✗ and the error's name and number, as
+# `cudawiz verify` does; never "✓ none" under the findings.
+render nodriver verify-run.keys
+is "$rc" 0 "failed: wizard-render exits 0"
+worked=$(screen '=== (worked) (80x24) ===')
+like "$worked" "✗ driver" "failed: the driver's run is marked ✗"
+like "$worked" "CUDA_ERROR_INSUFFICIENT_DRIVER \\(35\\), [0-9]+ ms" \
+    "failed: with the error's name and number"
+unlike "$worked" "works|done, " "failed: no run says it worked"
+unlike "$worked" "✓ none" "failed: the findings part does not say none"
+like "$(echo "$worked" | sed -n '/Findings from the checks/,$p')" \
+    "RUNTIME_INIT_FAILED|not every check passed" \
+    "failed: it shows the finding or says not every check passed"
 
 done_testing

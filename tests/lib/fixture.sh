@@ -5,6 +5,8 @@
 #   fx_dir PATH                 make a directory
 #   fx_link TARGET PATH         make a symlink PATH -> TARGET
 #   fx_so PATH SONAME           build a real shared library with that SONAME
+#   fx_host NAME ID OS          the tree's host identity: hostname, machine-id,
+#                               os-release (an empty argument leaves it out)
 #   fx_doctor [ARG...]          run cudawiz doctor --json on $FX with a clean
 #                               environment plus FX_ENV; output in $FX_OUT,
 #                               exit status in $FX_RC
@@ -12,6 +14,7 @@
 #   fx_cmd_env WORDS N=V... [-- ARG...]  cudawiz WORDS (another command) the
 #                               same way; no JSON check
 #   fx_jq FILTER                jq -r FILTER on $FX_OUT
+#   fx_rchar                    bytes read by this shell's reaped children
 #   fx_codes                    the finding codes in $FX_OUT, one per line
 #   fx_drop_privileges          run later fx_doctor calls as user 65534 when
 #                               root, so file permissions apply; fails with
@@ -175,6 +178,14 @@ fx_doctor() {
 	fx_doctor_env $FX_ENV -- "$@"
 }
 
+# fx_rchar: the bytes read by the processes this shell has waited for (the
+# kernel adds a reaped child's rchar to its parent's), so that a test can
+# bound what a run read by count, never by the time a loaded machine
+# takes; empty where /proc/PID/io is not readable.
+fx_rchar() {
+	sed -n 's/^rchar: //p' "/proc/$$/io" 2>/dev/null
+}
+
 fx_jq() {
 	jq -r "$1" "$FX_OUT" 2>/dev/null
 }
@@ -245,4 +256,43 @@ fx_toolkit() {
 	fx_link targets/x86_64-linux/lib $tk/lib64
 	fx_file $tk/bin/nvcc "#!/bin/sh"
 	chmod +x "$FX$tk/bin/nvcc"
+}
+
+# A working CUDA 13 machine: fx_healthy_gpu, the 13.0.0 toolkit linked as
+# /usr/local/cuda and in ld.so.conf.d, and a /usr/bin.
+fx_cuda13_machine() {
+	fx_healthy_gpu
+	fx_toolkit 13.0.0
+	fx_link cuda-13.0 /usr/local/cuda
+	fx_file /etc/ld.so.conf.d/cuda.conf "/usr/local/cuda-13.0/targets/x86_64-linux/lib"
+	fx_dir /usr/bin
+}
+
+# fx_host NAME MACHINE_ID PRETTY_NAME: who the tree is (doctor --json's
+# "host"): /proc/sys/kernel/hostname, /etc/machine-id and /etc/os-release
+# (an empty argument leaves that file out), and a kernel release unless
+# the tree has one.
+fx_host() {
+	if [ -n "$1" ]; then fx_file /proc/sys/kernel/hostname "$1"; fi
+	if [ -n "$2" ]; then fx_file /etc/machine-id "$2"; fi
+	if [ -n "$3" ]; then
+		fx_file /etc/os-release "PRETTY_NAME=\"$3\"
+ID=debian"
+	fi
+	if [ ! -e "$FX/proc/sys/kernel/osrelease" ]; then
+		fx_file /proc/sys/kernel/osrelease 6.1.0-18-amd64
+	fi
+}
+
+# fx_json_comparable FILE: FILE's JSON, sorted, without the time it was
+# made (host.time: each run's own) nor the LD_PRELOAD that
+# the valgrind gate's memcheck sets in a watched run (one run of a pair
+# may be watched and the other native: tests/gates.mk); the fleet tests'
+# base report and prom-atomic's pair use it too; htmlcheck.py's
+# comparable() does the same for an HTML page's JSON block.
+fx_json_comparable() {
+	jq -S 'if ((.facts.env.LD_PRELOAD.value? // "") | test("/valgrind/"))
+	    then .facts.env.LD_PRELOAD = {"entries": [], "set": false,
+	    "value": null} | del(.spec.items["env.LD_PRELOAD"]) else . end |
+	    del(.host.time, .host.time_unix)' "$1"
 }

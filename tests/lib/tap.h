@@ -13,6 +13,7 @@ static int tap_count, tap_failures;
 #define is_int(got, want, ...) tap_is_int((long long)(got), (long long)(want), __FILE__, __LINE__, __VA_ARGS__)
 
 __attribute__((format(printf, 4, 5)))
+__attribute__((unused))
 static int
 tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 {
@@ -33,6 +34,7 @@ tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 
 
 __attribute__((format(printf, 5, 6)))
+__attribute__((unused))
 static void
 tap_is_str(const char *got, const char *want, const char *file, int line,
     const char *fmt, ...)
@@ -55,6 +57,7 @@ tap_is_str(const char *got, const char *want, const char *file, int line,
 }
 
 __attribute__((format(printf, 5, 6)))
+__attribute__((unused))
 static void
 tap_is_int(long long got, long long want, const char *file, int line,
     const char *fmt, ...)

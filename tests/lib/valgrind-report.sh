@@ -55,4 +55,12 @@ fi
 printf 'processes without a summary:%s\n' "$unfinished" > "$dir/unfinished.txt"
 echo "valgrind: $finished processes checked, $bad with errors or definite leaks;" \
     "$((total - finished)) without a summary (exec'd or killed: $dir/unfinished.txt)"
+# The sampling rule (tests/gates.mk, VALGRIND_SAMPLE) counts every process
+# it saw in sample.TEST.WORD.count; those over the logs ran unwatched.
+if [ -e "$dir/sample" ]; then
+	seen=$(cat "$dir"/sample.*.count 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	echo "valgrind: sampling $(cat "$dir/sample"): $seen runs through the" \
+	    "wrapper, $total memcheck logs (forks included)" \
+	    "(counts per test and command: $dir/sample.*.count)"
+fi
 [ "$bad" = 0 ]

@@ -5,10 +5,13 @@
  *   wizard-render --root DIR [--matrix FILE] [--root-as TEXT]
  *       [--size COLSxROWS] [--keys FILE] [--ascii] [--final] [--slots]
  *       [--offline] [--url URL]... [--connect-timeout MS]
+ *       [--copy-file FILE] [--stand-in-checks]
  *
  * Keys are words (tests/wizard/NAME.keys): down, up, left, right, pgup,
  * pgdn, home, end, enter, tab, btab, backspace, esc, f1, space, any one
- * character (n, p, q, ?), resize:COLSxROWS, and text:STRING (each
+ * character (n, p, q, ?), ctrl-a … (keys.c), resize:COLSxROWS,
+ * click:ROW,COL (a mouse click on that cell, both from 0), and
+ * text:STRING (each
  * character of STRING typed, one screen printed after the last); '#'
  * starts a comment. A slow step the wizard runs between two frames (the
  * Fix page's check) prints its screen as "=== (worked) ===", and each
@@ -24,7 +27,18 @@
  * The probes read DIR as doctor --root does; nothing else is opened.
  * The locale comes from the environment, and CUDAWIZ_LOCALEDIR names the
  * catalogs as it does for cudawiz, so a page renders in German or
- * Chinese (tests/unit/po-check.sh). */
+ * Chinese (tests/unit/po-check.sh). The copy key's text goes to the
+ * file --copy-file names (appended, one copy a line), and the wizard is
+ * told "copied (test)"; without it the wizard has no copy callback. A
+ * resize:COLSxROWS read while a step runs (busy:resize:COLSxROWS) is
+ * the poll's resize. There is no clock: no "running for N s" line.
+ * --stand-in-checks lets the Live verification page run its checks on
+ * a fixture tree, so its screens do not depend on this machine's
+ * libraries: the runs are planned from the tree's facts (their paths
+ * are the tree's) and go to the helper CUDAWIZ_HELPER names, which must
+ * be a stand-in (tests/cli/wizard-golden.sh) that loads nothing; it is
+ * refused without CUDAWIZ_HELPER, so the real helper never loads a path
+ * meant for another tree. */
 #include "config.h"
 
 #include <getopt.h>
@@ -52,23 +66,40 @@ struct render {
 	char	 pending[512];
 	const char *typing;	/* text: characters still to type; NULL */
 	struct wscreen *last;	/* --final: a copy of the latest screen */
+	const char *copy_file;	/* --copy-file; NULL */
+	int	 owed_rows, owed_cols;	/* a resize while busy, told again */
 };
+
+/* "AsepB", two numbers from min to 100000: a size (80x24, from 1) or a
+ * cell (3,5, from 0). */
+static bool
+parse_pair(const char *s, char sep, long min, int *a, int *b)
+{
+	char *end;
+	long x, y;
+
+	x = strtol(s, &end, 10);
+	if (end == s || *end != sep)
+		return false;
+	y = strtol(end + 1, &end, 10);
+	if (*end != '\0' || x < min || y < min || x > 100000 || y > 100000)
+		return false;
+	*a = (int)x;
+	*b = (int)y;
+	return true;
+}
 
 static bool
 parse_size(const char *s, int *cols, int *rows)
 {
-	char *end;
-	long c, r;
+	return parse_pair(s, 'x', 1, cols, rows);
+}
 
-	c = strtol(s, &end, 10);
-	if (end == s || *end != 'x')
-		return false;
-	r = strtol(end + 1, &end, 10);
-	if (*end != '\0' || c < 1 || r < 1 || c > 100000 || r > 100000)
-		return false;
-	*cols = (int)c;
-	*rows = (int)r;
-	return true;
+/* click:ROW,COL */
+static bool
+parse_click(const char *s, int *row, int *col)
+{
+	return parse_pair(s, ',', 0, row, col);
 }
 
 /* The next word of the key file, comments skipped; false at the end. */
@@ -110,6 +141,15 @@ render_next(void *arg, int *rows, int *cols)
 
 	if (rd->keys == NULL)
 		return WK_EOF;
+	/* As term.c does: a resize seen while a step ran is told once
+	 * more after it, should the step not have taken it. */
+	if (rd->owed_rows > 0) {
+		*rows = rd->owed_rows;
+		*cols = rd->owed_cols;
+		rd->owed_rows = 0;
+		strcpy(rd->word, "(resized)");
+		return WK_RESIZE;
+	}
 	if (rd->typing != NULL && *rd->typing != '\0')
 		return (unsigned char)*rd->typing++;
 	while (next_word(rd)) {
@@ -123,6 +163,9 @@ render_next(void *arg, int *rows, int *cols)
 		} else if (strncmp(rd->word, "resize:", 7) == 0) {
 			if (parse_size(rd->word + 7, cols, rows))
 				return WK_RESIZE;
+		} else if (strncmp(rd->word, "click:", 6) == 0) {
+			if (parse_click(rd->word + 6, rows, cols))
+				return WK_CLICK;
 		} else if ((key = wkey_from_word(rd->word)) != WK_NONE) {
 			return key;
 		}
@@ -134,7 +177,7 @@ render_next(void *arg, int *rows, int *cols)
 
 /* While a step runs: the next word when it is busy:KEY. */
 static int
-render_poll(void *arg)
+render_poll(void *arg, int *rows, int *cols)
 {
 	struct render *rd = arg;
 	int key;
@@ -148,11 +191,35 @@ render_poll(void *arg)
 	}
 	if (strcmp(rd->word + 5, "-") == 0)
 		return WK_NONE;
+	if (strncmp(rd->word + 5, "resize:", 7) == 0 &&
+	    parse_size(rd->word + 12, cols, rows)) {
+		rd->owed_rows = *rows;
+		rd->owed_cols = *cols;
+		return WK_RESIZE;
+	}
 	if ((key = wkey_from_word(rd->word + 5)) == WK_NONE) {
 		fprintf(stderr, "wizard-render: unknown key '%s'\n", rd->word);
 		exit(2);
 	}
 	return key;
+}
+
+/* The copy key: the text appended to --copy-file, for the test to read. */
+static char *
+render_copy(void *arg, const char *text)
+{
+	struct render *rd = arg;
+	FILE *fp = fopen(rd->copy_file, "a");
+
+	if (fp == NULL || fprintf(fp, "%s\n", text) < 0) {
+		perror(rd->copy_file);
+		exit(2);
+	}
+	if (fclose(fp) != 0) {
+		perror(rd->copy_file);
+		exit(2);
+	}
+	return xstrdup("copied (test)");
 }
 
 static void
@@ -208,6 +275,8 @@ main(int argc, char **argv)
 		{ "offline", no_argument, NULL, 'o' },
 		{ "url", required_argument, NULL, 'u' },
 		{ "connect-timeout", required_argument, NULL, 'c' },
+		{ "copy-file", required_argument, NULL, 'C' },
+		{ "stand-in-checks", no_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *root = NULL, *matrix_file = NULL, *root_as = NULL;
@@ -217,12 +286,13 @@ main(int argc, char **argv)
 	struct render rd = { 0 };
 	struct wiz_report_in in = { 0 };
 	struct wiz_report r;
-	struct wiz_io io = { render_next, render_show, render_poll, NULL, &rd };
+	struct wiz_io io = { .next = render_next, .show = render_show,
+	    .poll = render_poll, .arg = &rd };
 	struct cw_run run;
 	struct wizard *w;
 	char *err = NULL;
 	int c, rows = 24, cols = 80;
-	bool utf8 = true;
+	bool utf8 = true, stand_in = false;
 
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS
@@ -252,17 +322,26 @@ main(int argc, char **argv)
 			urls[nurls++] = optarg;
 			break;
 		case 'c': in.update.connect_timeout_ms = atol(optarg); break;
+		case 'C': rd.copy_file = optarg; break;
+		case 'L': stand_in = true; break;
 		default:
 			fprintf(stderr, "usage: wizard-render --root DIR [--matrix FILE] "
 			    "[--root-as TEXT] [--size COLSxROWS] [--keys FILE] [--ascii] "
 			    "[--final] [--slots] [--offline] [--url URL]... "
-			    "[--connect-timeout MS]\n");
+			    "[--connect-timeout MS] [--copy-file FILE] "
+			    "[--stand-in-checks]\n");
 			free(urls);
 			return 2;
 		}
 	}
 	if (root == NULL) {
 		fprintf(stderr, "wizard-render: --root is required\n");
+		free(urls);
+		return 2;
+	}
+	if (stand_in && getenv("CUDAWIZ_HELPER") == NULL) {
+		fprintf(stderr, "wizard-render: --stand-in-checks needs "
+		    "CUDAWIZ_HELPER naming a stand-in helper\n");
 		free(urls);
 		return 2;
 	}
@@ -285,7 +364,13 @@ main(int argc, char **argv)
 	in.update.matrix_file = matrix_file;
 	in.update.urls = urls;
 	in.update.nurls = nurls;
+	if (rd.copy_file != NULL)
+		io.copy = render_copy;
 	wiz_report_make(&r, &in);
+	/* The probes saw a tree (the screens still say so); only the
+	 * checks' gate opens, for the stand-in helper. */
+	if (stand_in)
+		r.facts->live_allowed = true;
 	w = wizard_new(&r, utf8);
 	wizard_loop(w, &io, rows, cols, utf8);
 	if (rd.final && rd.last != NULL)

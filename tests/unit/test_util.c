@@ -1,16 +1,21 @@
 /* Unit tests for src/util: versions, string vectors, shell quoting, path
- * text and environment arrays. */
+ * text, environment arrays and base64. */
 #include "config.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "lib/tap.h"
+#include "util/base64.h"
+#include "util/fdio.h"
 #include "util/envp.h"
 #include "util/pathnorm.h"
 #include "util/shquote.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
+#include "util/tmpdir.h"
 #include "util/utf8width.h"
 #include "util/version.h"
 #include "util/xalloc.h"
@@ -214,9 +219,87 @@ test_envp(void)
 	ok(envp_get(NULL, "PATH") == NULL, "no array, no value");
 }
 
+/* The OSC 52 copy's encoding: RFC 4648's vectors, each padding length. */
+static void
+test_base64(void)
+{
+	static const char *const v[][2] = {
+		{ "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" }, { "foo", "Zm9v" },
+		{ "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" },
+		{ "foobar", "Zm9vYmFy" }, { "\xff\xfe\x80", "//6A" },
+	};
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		char *got = base64_encode(v[i][0], strlen(v[i][0]));
+
+		is_str(got, v[i][1], "base64 of \"%s\"", v[i][0]);
+		free(got);
+	}
+}
+
+/* utf8_encode gives what utf8_seq reads back; utf8_prev steps over
+ * whole characters; write_full writes all of a buffer. */
+static void
+test_utf8_encode_prev(void)
+{
+	const long cps[] = { 'a', 0xe9, 0x4e2d, 0x1f600, 0x10ffff };
+	const char *s = "a\xc3\xa9\xe4\xb8\xad";
+	char out[4];
+	int fds[2];
+
+	for (size_t i = 0; i < sizeof cps / sizeof cps[0]; i++) {
+		size_t n = utf8_encode(cps[i], out);
+		long back = -1;
+
+		ok(n > 0 && utf8_seq((const unsigned char *)out, n, &back) == n &&
+		    back == cps[i], "U+%04lX encodes and reads back", cps[i]);
+	}
+	is_int(utf8_encode(0xd800, out), 0, "a surrogate has no bytes");
+	is_int(utf8_encode(0x110000, out), 0, "past U+10FFFF has none");
+	is_int(utf8_prev(s, 6), 3, "back over a 3-byte character");
+	is_int(utf8_prev(s, 3), 1, "back over a 2-byte character");
+	is_int(utf8_prev(s, 1), 0, "back over ASCII");
+	is_int(utf8_prev(s, 0), 0, "at the start: stays");
+	if (pipe(fds) == 0) {
+		char buf[8] = { 0 };
+
+		ok(write_full(fds[1], "abcdef", 6) == 0, "write_full writes");
+		close(fds[1]);
+		ok(read(fds[0], buf, sizeof buf) == 6 && strcmp(buf, "abcdef") == 0,
+		    "... all of it");
+		close(fds[0]);
+		ok(write_full(fds[0], "x", 1) != 0, "a closed descriptor: -1");
+	}
+}
+
+/* tmpdir_base: $XDG_RUNTIME_DIR, else $TMPDIR, when absolute and
+ * writable; else /tmp. */
+static void
+test_tmpdir_base(void)
+{
+	char dir[] = "/tmp/test_util-XXXXXX";
+
+	ok(mkdtemp(dir) != NULL, "a writable directory for TMPDIR");
+	unsetenv("XDG_RUNTIME_DIR");
+	setenv("TMPDIR", dir, 1);
+	ok(strcmp(tmpdir_base(), dir) == 0, "TMPDIR when it is writable");
+	setenv("XDG_RUNTIME_DIR", "relative/run", 1);
+	ok(strcmp(tmpdir_base(), dir) == 0, "a relative XDG_RUNTIME_DIR is passed over");
+	setenv("XDG_RUNTIME_DIR", dir, 1);
+	setenv("TMPDIR", "/nonexistent-tmp", 1);
+	ok(strcmp(tmpdir_base(), dir) == 0, "XDG_RUNTIME_DIR first");
+	unsetenv("XDG_RUNTIME_DIR");
+	ok(strcmp(tmpdir_base(), "/tmp") == 0, "a TMPDIR that does not exist: /tmp");
+	unsetenv("TMPDIR");
+	ok(strcmp(tmpdir_base(), "/tmp") == 0, "neither set: /tmp");
+	rmdir(dir);
+}
+
 int
 main(void)
 {
+	test_base64();
+	test_utf8_encode_prev();
 	test_version();
 	test_strv();
 	test_shquote();
@@ -226,5 +309,6 @@ main(void)
 	test_path_basename();
 	test_utf8_seq();
 	test_envp();
+	test_tmpdir_base();
 	return done_testing();
 }
