@@ -140,6 +140,14 @@ watch_keys(bool on)
 			sigaction(SIGALRM, &old, NULL);
 	} else if (!on && set) {
 		setitimer(ITIMER_REAL, &it, NULL);
+		/* A tick the timer raised before it stopped may still be
+		 * pending (valgrind delivers late): ignoring SIGALRM discards
+		 * it, where the old default would end cudawiz of it before
+		 * the terminal is restored. */
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = SIG_IGN;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, NULL);
 		sigaction(SIGALRM, &old, NULL);
 		set = false;
 	}
