@@ -111,8 +111,9 @@ static const struct option_def options[O_COUNT] = {
 	[O_JSON] = { "json", 0, false, C_ALL, M_NONE, { { S_COMMON,
 	    N_("      --json         print one JSON document instead of text\n") } } },
 	[O_FORMAT] = { "format", 0, true, C_ALL, M_NONE, { { S_COMMON,
-	    N_("      --format F     text, json (= --json) or html: one self-contained\n"
-	    "                     page (doctor, explain and why)\n") } } },
+	    N_("      --format F     text, json (= --json), html: one self-contained\n"
+	    "                     page (doctor, explain and why), or prometheus:\n"
+	    "                     metrics for node_exporter (doctor)\n") } } },
 	[O_ROOT] = { "root", 0, true, C_ALL, M_NONE, { { S_COMMON,
 	    N_("      --root DIR     read DIR as if it were / (also CUDAWIZ_ROOT);\n"
 	    "                     nothing is executed, loaded or fetched\n") } } },

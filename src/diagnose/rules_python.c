@@ -535,11 +535,30 @@ file_version(const char *soname, const char *file, struct version *v)
 	return ok;
 }
 
-/* Evidence for one shadowed need; false when both copies are known to be
- * the same version (harmless). */
+/* The version of the framework's own copy: its file name's, else (a
+ * wheel ships libcudart.so.13 under that name alone) the version of the
+ * wheel that installed it. */
 static bool
-shadow_evidence(struct finding *f, const struct fw_need *n,
-    const struct framework_fact *fw, bool winner_told)
+own_version(const struct py_env *e, const struct fw_need *n,
+    const struct lib_copy *own, struct version *v)
+{
+	const struct py_package *p;
+	char rel[MATRIX_VERSION_MAX];
+
+	if (file_version(n->soname, own->target, v))
+		return true;
+	return n->expected_pkg != NULL &&
+	    (p = py_env_package(e, n->expected_pkg)) != NULL &&
+	    p->version != NULL && pr_release(p->version, rel, sizeof rel) &&
+	    version_parse(rel, v) && v->nparts >= 3;
+}
+
+/* Evidence for one shadowed need; false when the copy that wins is known
+ * to be the framework's version or newer under the same soname, which
+ * the framework runs with (a warning: not the copy it was tested with). */
+static bool
+shadow_evidence(struct finding *f, const struct py_env *e,
+    const struct fw_need *n, const struct framework_fact *fw, bool winner_told)
 {
 	const struct lib_copy *own = own_copy(n);
 	struct version wv, ov;
@@ -558,8 +577,8 @@ shadow_evidence(struct finding *f, const struct fw_need *n,
 		else
 			strv_pushf(&f->evidence, _("shadowed: %s"), own->path);
 		if (file_version(n->soname, n->lib->target, &wv) &&
-		    file_version(n->soname, own->target, &ov)) {
-			differ = version_cmp(&wv, &ov) != 0;
+		    own_version(e, n, own, &ov)) {
+			differ = version_cmp(&wv, &ov) < 0;
 			if (version_cmp(&wv, &ov) < 0)
 				strv_pushf(&f->evidence, _("the copy that wins, %s, is "
 				    "older than the framework's %s"),
@@ -593,7 +612,7 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 	}
 	strv_free(&sonames);
 	f = finding_add(c->out, FINDING_LIB_SHADOWED,
-	    _("In %s, the %s comes before the copies bundled with or expected "
+	    _("In %s, %s comes before the copies bundled with or expected "
 	    "by %s, so "
 	    "the loader takes %s from %s instead. A framework built against its "
 	    "own copies then fails to import with errors such as \"undefined "
@@ -608,7 +627,7 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 
 		for (size_t j = 0; j < i && !told; j++)
 			told = strcmp(refs->v[j].n->soname, refs->v[i].n->soname) == 0;
-		differ = shadow_evidence(f, refs->v[i].n, refs->v[i].fw, told) ||
+		differ = shadow_evidence(f, e, refs->v[i].n, refs->v[i].fw, told) ||
 		    differ;
 	}
 	f->severity = differ ? SEV_ERROR : SEV_WARNING;

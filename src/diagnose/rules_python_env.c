@@ -162,6 +162,36 @@ spec_holds(const char *spec, const char *version)
 	return holds;
 }
 
+/* Whether owner's requirement r (on the installed inst, which breaks its
+ * specifier) is one the environment must meet. A plain requirement is.
+ * One under an extra marker holds only if that extra was installed, which
+ * pip does not record: the owner's extras often name one package once per
+ * CUDA major (cuda-core's `cuda-bindings==12.*; extra == "cu12"` beside
+ * `==13.*; extra == "cu13"`), so it is held against the install only when
+ * no plain requirement names the package and no extra's specifier for it
+ * holds either. Else a healthy CUDA 13 environment would be told to
+ * install the CUDA 12 bindings. */
+static bool
+req_binding(const struct py_package *owner, const struct req *r,
+    const struct py_package *inst)
+{
+	bool binding = true;
+
+	if (!r->extra)
+		return true;
+	for (size_t i = 0; i < owner->requires.n && binding; i++) {
+		struct req o;
+
+		if (!req_parse(owner->requires.v[i], &o))
+			continue;
+		if (pkg_name_eq(o.name, inst->name) &&
+		    (!o.extra || spec_holds(o.spec, inst->version)))
+			binding = false;
+		req_free(&o);
+	}
+	return binding;
+}
+
 /* The requirement of owner on package that the installed one breaks, or
  * false. r is filled (and must be freed) when true. */
 static bool
@@ -172,7 +202,8 @@ broken_req(const struct py_package *owner, const struct py_package *inst,
 		if (!req_parse(owner->requires.v[i], r))
 			continue;
 		if (pkg_name_eq(r->name, inst->name) &&
-		    !spec_holds(r->spec, inst->version))
+		    !spec_holds(r->spec, inst->version) &&
+		    req_binding(owner, r, inst))
 			return true;
 		req_free(r);
 	}
@@ -236,6 +267,21 @@ pin_needs_evidence(struct finding *f, const struct py_env *e,
 	}
 }
 
+/* An extra's requirement on a package already in the fix: two extras
+ * that both fail name the package twice with specifiers that exclude each
+ * other, and one install line cannot hold both. */
+static bool
+told_extra(const struct strv *specs, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (size_t i = 0; i < specs->n; i++)
+		if (strncmp(specs->v[i], name, nl) == 0 &&
+		    strchr("=<>!~", specs->v[i][nl]) != NULL)
+			return true;
+	return false;
+}
+
 static void
 rule_pins(const struct pr_ctx *c, const struct py_env *e,
     const struct py_package *owner)
@@ -255,7 +301,9 @@ rule_pins(const struct pr_ctx *c, const struct py_env *e,
 			continue;
 		inst = py_env_package(e, r.name);
 		if (inst == NULL || inst == owner || inst->source == PYPKG_CONDA ||
-		    spec_holds(r.spec, inst->version)) {
+		    spec_holds(r.spec, inst->version) ||
+		    !req_binding(owner, &r, inst) ||
+		    (r.extra && told_extra(&specs, r.name))) {
 			req_free(&r);
 			continue;
 		}

@@ -816,6 +816,48 @@ test_pins(void)
 	run(f);
 	ok(get(FINDING_PIP_CUDA_WHEELS_MIXED) != NULL, "10.0.0 does not meet ==9.*");
 	facts_free(f);
+
+	/* Extras name a package once per CUDA major; pip keeps no record of
+	 * which was installed. The H200 machine of bench/gpu (2026-11-27),
+	 * healthy, had these three told to install CUDA 12 packages. */
+	e = setup(&f, "9.0", "580.159.04", PYENV_VENV);
+	t = pkg(e, "cuda-core", "1.2.0");
+	strv_push(&t->requires, "cuda-bindings==12.*; extra == \"cu12\"");
+	strv_push(&t->requires, "cuda-bindings==13.*; extra == \"cu13\"");
+	strv_push(&t->requires, "cuda-toolkit==12.*; extra == \"cu12\"");
+	strv_push(&t->requires, "cuda-toolkit==13.*; extra == \"cu13\"");
+	t = pkg(e, "jax", "0.11.2");
+	strv_push(&t->requires, "jaxlib<=0.11.2,>=0.11.1");
+	strv_push(&t->requires, "jaxlib==0.11.1; extra == \"minimum-jaxlib\"");
+	pkg(e, "cuda-bindings", "13.3.1");
+	pkg(e, "cuda-toolkit", "13.0.2");
+	d = pkg(e, "jaxlib", "0.11.2");
+	run(f);
+	is_int(count(FINDING_PIP_CUDA_WHEELS_MIXED), 0,
+	    "an extra for the other CUDA major, and an extra beside a plain pin that "
+	    "holds: no finding");
+	/* Neither extra holds: the first is told, once per package. */
+	free(e->packages.v[2].version);
+	e->packages.v[2].version = xstrdup("11.8.3");
+	run(f);
+	fd = get(FINDING_PIP_CUDA_WHEELS_MIXED);
+	ok(fd != NULL && EVID(fd, "cuda-core requires cuda-bindings==12.*") &&
+	    !EVID(fd, "cuda-core requires cuda-bindings==13.*"),
+	    "no extra of cuda-core holds for cuda-bindings 11.8.3: told once");
+	ok(fix_is(fd, PY " -m pip install 'cuda-bindings==12.*'"),
+	    "... one specifier in the fix, not two that exclude each other");
+	/* A lone extra (TensorFlow's and-cuda) still binds. */
+	free(d->version);
+	d->version = xstrdup("0.11.2");
+	t = pkg(e, "tensorflow", "2.15.0");
+	strv_push(&t->requires, "nvidia-cuda-runtime-cu12==12.2.140; extra == \"and-cuda\"");
+	pkg(e, "nvidia-cuda-runtime-cu12", "12.4.127");
+	run(f);
+	ok(count(FINDING_PIP_CUDA_WHEELS_MIXED) == 2 &&
+	    (EVID(&fs.v[0], "tensorflow requires nvidia-cuda-runtime-cu12==12.2.140") ||
+	    EVID(&fs.v[1], "tensorflow requires nvidia-cuda-runtime-cu12==12.2.140")),
+	    "the only requirement on a package, under an extra, that fails: told");
+	facts_free(f);
 }
 
 static void
@@ -1009,7 +1051,7 @@ test_shadowed(void)
 	is_int(count(FINDING_LIB_SHADOWED), 1, "one directory shadowing two libraries: one finding");
 	fd = get(FINDING_LIB_SHADOWED);
 	ok(sev(fd) == SEV_ERROR, "an error");
-	ok(DETAIL(fd, "the LD_LIBRARY_PATH entry /usr/local/cuda-12.0/lib64 comes before")
+	ok(DETAIL(fd, ", LD_LIBRARY_PATH entry /usr/local/cuda-12.0/lib64 comes before")
 	    && DETAIL(fd, "libnvJitLink.so.12, libcusparse.so.12")
 	    && DETAIL(fd, "__nvJitLinkAddData_12_1"),
 	    "the detail names the entry, both sonames and the classic symptom");
@@ -1021,6 +1063,10 @@ test_shadowed(void)
 	ok(EVID(fd, "shadowed: " SITE "/nvidia/nvjitlink/lib/libnvJitLink.so.12"),
 	    "the framework's own copy");
 	ok(!EVID(fd, "libnvJitLink.so.12 (" SITE), "a copy that is its own file is named once");
+	ok(EVID(fd, "the copy that wins, libnvJitLink.so.12.0.140, is older than the "
+	    "framework's libnvJitLink.so.12"),
+	    "the wheel's copy, named without its version, is the wheel's 12.1.105: "
+	    "the winner is older");
 	ok(fix_is(fd, "export LD_LIBRARY_PATH=/opt/other/lib"),
 	    "the fix: LD_LIBRARY_PATH without the shadowing entry");
 	ok(get(FINDING_FRAMEWORK_CUDA_MISMATCH) == NULL, "no second finding for the same cause");
@@ -1041,6 +1087,20 @@ test_shadowed(void)
 	fd = get(FINDING_LIB_SHADOWED);
 	ok(fix_is(fd, "unset LD_LIBRARY_PATH"), "nothing left: unset LD_LIBRARY_PATH");
 	ok(sev(fd) == SEV_WARNING, "the same version on both sides: a warning");
+	/* The H200 machine of bench/gpu (2026-11-27): the wheel's copy is
+	 * named libcudart.so.13 alone, the ld.so.cache's is 13.0.96. */
+	pkg(e, "nvidia-cusparse-cu12", "12.1.0.100");
+	free(n->lib->copies.v[0].target);
+	n->lib->copies.v[0].target = xstrdup(SITE "/nvidia/cusparse/lib/libcusparse.so.12");
+	run(f);
+	fd = get(FINDING_LIB_SHADOWED);
+	ok(sev(fd) == SEV_WARNING && !EVID(fd, "is older"),
+	    "the winner newer than the wheel's version, under the same soname: a warning");
+	free(e->packages.v[e->packages.n - 1].version);
+	e->packages.v[e->packages.n - 1].version = xstrdup("12.2.0.1");
+	run(f);
+	ok(sev(get(FINDING_LIB_SHADOWED)) == SEV_ERROR,
+	    "the winner older than the wheel's version: an error");
 	n->shadowed_via = STEP_NONE;
 	run(f);
 	/* torch 2.1.0+cu121's kernels, unread here, come from the matrix's
