@@ -344,7 +344,7 @@ static void
 libdirs_on_path(const struct facts *facts, struct findings *out)
 {
 	const struct path_var *pv = &facts->env.path;
-	struct strbuf dirs = STRBUF_INIT, fix = STRBUF_INIT;
+	struct strbuf dirs = STRBUF_INIT;
 	struct strv ev = STRV_INIT;
 	struct finding *f;
 
@@ -375,11 +375,7 @@ libdirs_on_path(const struct facts *facts, struct findings *out)
 	subj_entry(f, "PATH", strbuf_str(&dirs), 1);
 	f->evidence = ev;
 	finding_evidence_cap(f, EVIDENCE_LIMIT);
-	/* The expansion is quoted so that no shell splits the old value. */
-	strbuf_puts(&fix, "export LD_LIBRARY_PATH=");
-	shquote(&fix, strbuf_str(&dirs));
-	strbuf_puts(&fix, "\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"");
-	strv_push_owned(&f->fix, strbuf_take(&fix));
+	strv_push_owned(&f->fix, lr_llp_prepend_line(strbuf_str(&dirs)));
 	strbuf_free(&dirs);
 }
 

@@ -196,17 +196,6 @@ rx_driver_evidence(const struct ctx *c, struct finding *f)
 
 
 
-/* export LD_LIBRARY_PATH=DIR"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" */
-char *
-rx_prepend_line(const char *dir)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_puts(&sb, "export LD_LIBRARY_PATH=");
-	shquote(&sb, dir);
-	strbuf_puts(&sb, "\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"");
-	return strbuf_take(&sb);
-}
 
 
 /* The fix line that takes the directory of path out of LD_LIBRARY_PATH,

@@ -85,7 +85,7 @@ rx_explain_cudnn_version(struct ctx *c, const struct explain_match *m)
 	if (good != NULL) {
 		strv_pushf(&f->fix, _("# cuDNN %s in %s will do: load it first"),
 		    good->version.value, good->lib_dir);
-		ip_fix_line(f, rx_prepend_line(good->lib_dir));
+		ip_fix_line(f, lr_llp_prepend_line(good->lib_dir));
 		return;
 	}
 	so = xasprintf("libcudnn.so.%u", wmaj);
@@ -205,7 +205,7 @@ rx_explain_cudnn_status(struct ctx *c, const struct explain_match *m)
 					best = &c->facts->cudnn.v[i];
 			strv_pushf(&f->fix, _("# load all of cuDNN from one installation (%s) first:"),
 			    best->lib_dir);
-			ip_fix_line(f, rx_prepend_line(best->lib_dir));
+			ip_fix_line(f, lr_llp_prepend_line(best->lib_dir));
 		} else {
 			lr_fix_comment(f, _("install cuDNN whole, for this machine's CUDA:"));
 			cudnn_upgrade_fix(c, f);

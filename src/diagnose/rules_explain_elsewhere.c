@@ -156,7 +156,7 @@ there_fix(struct ctx *c, struct finding *f, const char *soname,
 			if (t->site != NULL && w->lib_dir != NULL) {
 				dir = xasprintf("%s/%s", t->site, w->lib_dir);
 				lr_fix_comment(f, _("then put the wheel's directory first:"));
-				ip_fix_line(f, rx_prepend_line(dir));
+				ip_fix_line(f, lr_llp_prepend_line(dir));
 				free(dir);
 			}
 			return;
@@ -169,7 +169,7 @@ there_fix(struct ctx *c, struct finding *f, const char *soname,
 		strv_pushf(&f->fix, _("# on the machine the message comes from, "
 		    "put its CUDA's library directory (%s) first, after checking "
 		    "that it holds %s:"), dir, soname != NULL ? soname : "?");
-		ip_fix_line(f, rx_prepend_line(dir));
+		ip_fix_line(f, lr_llp_prepend_line(dir));
 		free(dir);
 		return;
 	}

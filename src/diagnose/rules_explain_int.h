@@ -53,7 +53,6 @@ size_t	rx_library_rules(struct ctx *c, const char *soname,
     const struct explain_match *m);
 void	rx_message_evidence(struct finding *f, const struct explain_match *m);
 void	rx_plan_for_not_found(struct ctx *c, size_t from, const char *soname);
-char *rx_prepend_line(const char *dir);
 void	rx_resolution_evidence(struct finding *f, const struct lib_fact *lib);
 bool	rx_streq(const char *a, const char *b);
 void	rx_explain_kind(struct ctx *c, const struct explain_match *m);

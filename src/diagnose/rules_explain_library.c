@@ -185,7 +185,7 @@ rx_explain_version(struct ctx *c, const struct explain_match *m)
 		dir = path_dirname(good);
 		strv_pushf(&f->fix, _("# load the copy that defines %s first:"),
 		    m->version);
-		ip_fix_line(f, rx_prepend_line(dir));
+		ip_fix_line(f, lr_llp_prepend_line(dir));
 		free(dir);
 		if (lib != NULL && lib->via == STEP_LD_LIBRARY_PATH) {
 			char *wdir = path_dirname(lib->resolved);

@@ -35,7 +35,7 @@ shadow_fix(struct ctx *c, struct finding *f, const char *soname,
 	if (good != NULL) {
 		dir = path_dirname(good);
 		lr_fix_comment(f, _("load the copy that has the symbol first:"));
-		ip_fix_line(f, rx_prepend_line(dir));
+		ip_fix_line(f, lr_llp_prepend_line(dir));
 		free(dir);
 	}
 	if (good != NULL && bad != NULL)

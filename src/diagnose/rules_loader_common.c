@@ -418,6 +418,19 @@ lr_via_words(enum step_source via)
 	return step_words(via, STEPW_SENTENCE);
 }
 
+/* export LD_LIBRARY_PATH=DIRS"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}": the
+ * old value's expansion is quoted so that no shell splits it. */
+char *
+lr_llp_prepend_line(const char *dirs)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_puts(&sb, "export LD_LIBRARY_PATH=");
+	shquote(&sb, dirs);
+	strbuf_puts(&sb, "\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"");
+	return strbuf_take(&sb);
+}
+
 /* "LD_LIBRARY_PATH entry /opt/x", "the ld.so.cache", … for one step. */
 char *
 lr_step_words(const struct resolve_step *s)

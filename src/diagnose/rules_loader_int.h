@@ -32,6 +32,7 @@ void lr_fix_once(struct finding *f, const char *comment, char *line);
 void lr_fix_rm(struct finding *f, const char *path);
 void lr_fix_chmod_readable(struct finding *f, const char *path);
 void lr_fix_prepend(struct finding *f, const char *dir);
+char *lr_llp_prepend_line(const char *dirs);
 void lr_fix_env_script(struct finding *f, const char *python_env,
     const char *toolkit);
 bool lr_conf_safe(const char *dir);

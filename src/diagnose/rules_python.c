@@ -646,6 +646,14 @@ rule_shadowed(const struct pr_ctx *c, const struct py_env *e,
 		    "conda so both agree:"));
 		ip_fix_line(f, pr_conda(e, "list", "cuda|cudnn|cublas|cusparse|nvjitlink",
 		    NULL));
+	} else if ((n0->shadowed_via == STEP_CACHE ||
+	    n0->shadowed_via == STEP_DEFAULT) && n0->expected_dir != NULL) {
+		/* A reinstall changes nothing here: the system's copy is
+		 * still found first. */
+		lr_fix_comment(f, _("the system's copy is found before the "
+		    "environment's own; to load the environment's, put its "
+		    "directory first for this environment's programs:"));
+		ip_fix_line(f, lr_llp_prepend_line(n0->expected_dir));
 	} else if (n0->expected_pkg != NULL) {
 		lr_fix_comment(f, _("another library loaded these first; reinstall "
 		    "the framework's own copy and import the framework before the "

@@ -1101,6 +1101,13 @@ test_shadowed(void)
 	run(f);
 	ok(sev(get(FINDING_LIB_SHADOWED)) == SEV_ERROR,
 	    "the winner older than the wheel's version: an error");
+	n->shadowed_via = STEP_CACHE;
+	run(f);
+	fd = get(FINDING_LIB_SHADOWED);
+	ok(fix_is(fd, "export LD_LIBRARY_PATH=" SITE "/nvidia/cusparse/lib"
+	    "\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"") && !FIX(fd, "--force-reinstall"),
+	    "the ld.so.cache's copy first: the wheel's directory first, not a reinstall "
+	    "that changes nothing");
 	n->shadowed_via = STEP_NONE;
 	run(f);
 	/* torch 2.1.0+cu121's kernels, unread here, come from the matrix's
