@@ -210,7 +210,7 @@ to_sysroot(struct ctx *c, const char *w, char **sys, char **why)
 		if (segs.v[i][0] == '\0')
 			continue;
 		if (strchr(segs.v[i], '"') != NULL) {
-			*why = xstrdup(_("a '\"' is part of the name: LoadLibrary does not strip quotes, cmd.exe does"));
+			*why = xstrdup(_("a '\"' is part of the name, which no NTFS name holds"));
 			rc = ENOENT;
 			break;
 		}
@@ -350,6 +350,25 @@ copies_in(struct ctx *c, const char *dir, const char *rel, const char *base)
 	}
 	free(wdir);
 	free(sdir);
+}
+
+/* The Windows path of the file of the name that dir (any Windows path)
+ * holds; NULL when none, or when dir cannot be placed. */
+static char *
+file_in(struct ctx *c, const char *dir, const char *rel, const char *base)
+{
+	char *why = NULL, *full = full_path(c, dir, &why, NULL);
+	char *wdir = NULL, *sdir = NULL, *ret = NULL;
+	const char *e;
+
+	free(why);
+	if (full != NULL && target_dir(c, full, rel, &wdir, &sdir) == 0 &&
+	    (e = entry_in(c, sdir, base)) != NULL)
+		ret = win_join(wdir, e);
+	free(full);
+	free(wdir);
+	free(sdir);
+	return ret;
 }
 
 enum tried { T_NONE, T_FOUND, T_SKIPPED, T_FATAL };
@@ -542,6 +561,25 @@ search_cand(struct ctx *c, const struct cands *cs, size_t ci,
 		s = add_step(c, cd, NULL, DLLSTEP_SKIPPED);
 		s->detail = xstrdup(_("AddDllDirectory refuses a relative path"));
 		return T_SKIPPED;
+	}
+	if (strchr(cd->raw, '"') != NULL) {
+		/* Quotes in PATH are for cmd.exe, which strips them when it
+		 * looks for a program; the loader takes each entry as it is,
+		 * and no NTFS name holds a '"' (Wine's search_dll_file). */
+		char *unq = xstrdup(cd->raw), *w = unq, *held;
+
+		for (const char *q = cd->raw; *q != '\0'; q++)
+			if (*q != '"')
+				*w++ = *q;
+		*w = '\0';
+		s = add_step(c, cd, NULL, DLLSTEP_DIR_MISSING);
+		held = file_in(c, unq, rel, base);
+		s->detail = held != NULL ?
+		    xasprintf(_("written in quotes, which the loader keeps as part of the name (cmd.exe strips them); without them it would find %s"), held) :
+		    xstrdup(_("written in quotes, which the loader keeps as part of the name (cmd.exe strips them)"));
+		free(held);
+		free(unq);
+		return T_NONE;
 	}
 	dir = full_path(c, cd->raw, &why, &no_cwd);
 	if (dir == NULL) {
