@@ -256,12 +256,30 @@ add_step(struct ctx *c, const struct cand *cd, const char *dir,
 	return s;
 }
 
+/* A place of the search named in a sentence: "PATH entry 3". */
 static char *
 cand_label(enum dllsearch_source src, size_t index)
 {
-	if (src == DLLSRC_PATH || src == DLLSRC_USER_DIR)
-		return xasprintf("%s[%zu]", dllsearch_source_name(src), index);
-	return xstrdup(dllsearch_source_name(src));
+	switch (src) {
+	case DLLSRC_PATH:
+		return xasprintf(_("PATH entry %zu"), index);
+	case DLLSRC_USER_DIR:
+		return xasprintf(_("AddDllDirectory directory %zu"), index);
+	case DLLSRC_DLL_LOAD_DIR:
+		return xstrdup(_("the loading DLL's directory"));
+	case DLLSRC_APP_DIR:
+		return xstrdup(_("the application directory"));
+	case DLLSRC_SYSTEM32:
+		return xstrdup(_("the System32 directory"));
+	case DLLSRC_SYSTEM16:
+		return xstrdup(_("the 16-bit System directory"));
+	case DLLSRC_WINDOWS:
+		return xstrdup(_("the Windows directory"));
+	case DLLSRC_CURRENT_DIR:
+		return xstrdup(_("the current directory"));
+	default:
+		return xstrdup(dllsearch_source_name(src));
+	}
 }
 
 static void

@@ -216,11 +216,11 @@ test_path(const struct sysroot *sr)
 	is_str(s, "app_dir=not_found,system32=not_found,system16=not_found,windows=not_found,current_dir=not_found,path[0]=not_found,path[1]=not_found,path[2]=not_found",
 	    "a trailing ';' adds no entry");
 	free(s);
-	ok(detail_has(step_of(&r, DLLSRC_PATH, 1), "windows"),
+	ok(detail_has(step_of(&r, DLLSRC_PATH, 1), "the Windows directory"),
 	    "a PATH entry naming the Windows dir again says so (%s)",
 	    step_of(&r, DLLSRC_PATH, 1) && step_of(&r, DLLSRC_PATH, 1)->detail ?
 	    step_of(&r, DLLSRC_PATH, 1)->detail : "none");
-	ok(detail_has(step_of(&r, DLLSRC_PATH, 2), "windows"),
+	ok(detail_has(step_of(&r, DLLSRC_PATH, 2), "the Windows directory"),
 	    "so does one written in another case with a trailing backslash");
 	ok(step_of(&r, DLLSRC_PATH, 0) != NULL && step_of(&r, DLLSRC_PATH, 0)->detail == NULL,
 	    "a first search of a directory has no such note");
