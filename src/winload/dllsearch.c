@@ -795,6 +795,17 @@ dllsearch_resolve(const struct dllsearch_env *env, const char *name,
 		goto out;
 	}
 
+	if ((env->flags & DLLSEARCH_F_DLL_LOAD_DIR) && env->dll_load_dir != NULL &&
+	    !drive_absolute(env->dll_load_dir)) {
+		/* Wine's get_dll_load_path_search_flags: the loading DLL's
+		 * path must be absolute, else STATUS_INVALID_PARAMETER. */
+		struct cand cd = { DLLSRC_DLL_LOAD_DIR, 0, NULL, NULL, NULL };
+		struct dllsearch_step *s = add_step(&c, &cd, NULL, DLLSTEP_FATAL);
+
+		s->detail = xstrdup(_("LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR needs the loading DLL's full path"));
+		out->error = DLLSEARCH_ERROR_INVALID_PARAM;
+		goto out;
+	}
 	split_name(out->searched, &rel, &base);
 	if (rel[0] == '\0') {
 		/* A bare name: an already loaded module of that base name

@@ -35,7 +35,11 @@
  * x64 process) is passed over and the search goes on (Wine's
  * search_dll_file); when nothing else is found the load fails with
  * ERROR_BAD_EXE_FORMAT (193), not 126. A file that is not an image at all
- * stops the search with 193.
+ * stops the search with 193, and a name that exists but cannot be opened
+ * as a file (a directory) with that error (Wine's open_dll_file: "if the
+ * file exists but failed to open, report the error"). Wine is the
+ * reference here because the differential test runs it; Windows itself
+ * is documented to agree on the order, not on these two corners.
  *
  * Not modelled: DLL redirection (.local), API sets, side-by-side
  * manifests, SetDllDirectory, packaged apps, WOW64's System32
@@ -63,9 +67,10 @@
 #define DLLSEARCH_F_SYSTEM32		0x00000800u
 #define DLLSEARCH_F_DEFAULT_DIRS	0x00001000u
 /* What CPython >= 3.8 passes when it imports an extension module
- * (Python/dynload_win.c) and what its ctypes uses by default: the
- * .pyd's dependencies are searched in the .pyd's own directory, then
- * python.exe's directory, the os.add_dll_directory() dirs, System32. */
+ * (Python/dynload_win.c): the .pyd's dependencies are searched in the
+ * .pyd's own directory, then python.exe's directory, the
+ * os.add_dll_directory() dirs, System32. Its ctypes.CDLL passes
+ * DEFAULT_DIRS alone for a bare name and adds DLL_LOAD_DIR for a path. */
 #define DLLSEARCH_F_PYTHON38 \
 	(DLLSEARCH_F_DEFAULT_DIRS | DLLSEARCH_F_DLL_LOAD_DIR)
 

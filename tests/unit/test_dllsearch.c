@@ -306,6 +306,11 @@ test_python(const struct sysroot *sr)
 	dll_resolution_free(&r);
 	strv_free(&user);
 
+	e.dll_load_dir = "torch\\lib";
+	dllsearch_resolve(&e, "c10.dll", &r);
+	is_int(r.error, 87, "DLL_LOAD_DIR with a relative loading path: ERROR_INVALID_PARAMETER");
+	dll_resolution_free(&r);
+
 	e.flags = DLLSEARCH_F_SYSTEM32;
 	dllsearch_resolve(&e, "appfirst.dll", &r);
 	is_str(r.resolved, "C:\\Windows\\System32\\appfirst.dll",
