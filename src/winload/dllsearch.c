@@ -413,7 +413,10 @@ try_dir(struct ctx *c, struct dllsearch_step *s, const char *dir,
 		s->result = DLLSTEP_NOT_FOUND;
 		goto out;
 	}
-	s->path = win_join(wdir, e);
+	/* The path as the loader built it, directory as searched and name
+	 * as asked: what GetModuleFileName gives (Wine 8 does, for a file
+	 * whose case on disk differs); the file itself is resolved_file. */
+	s->path = win_join(wdir, base);
 	sys = xasprintf("%s%s%s", sdir, strcmp(sdir, "/") == 0 ? "" : "/", e);
 	if (sysroot_stat(c->env->sr, sys, &st) != 0) {
 		/* A dangling link: nothing to open, as if absent. */

@@ -166,7 +166,10 @@ struct dllsearch_step {
 struct dll_resolution {
 	char			*name;		/* as requested */
 	char			*searched;	/* the name searched: ".dll" added, a trailing '.' dropped */
-	char			*resolved;	/* Windows path of the winner; NULL when none */
+	/* The winner as GetModuleFileName names it: the directory as searched
+	 * and the name as asked (".dll" added), whatever the case on disk;
+	 * NULL when none. */
+	char			*resolved;
 	char			*resolved_file;	/* the same inside the sysroot; NULL for a loaded module */
 	enum dllsearch_source	 via;
 	/* 0 when resolved, else GetLastError()'s code and its text as

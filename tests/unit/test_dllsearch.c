@@ -290,8 +290,10 @@ test_python(const struct sysroot *sr)
 	 * first (Wine's list_add_head). */
 	strv_push(&user, OTHER_BIN);
 	dllsearch_resolve(&e, "cudart64_110.dll", &r);
-	is_str(r.resolved, OTHER_BIN "\\CUDART64_110.DLL",
-	    "the user dir added last wins, its file matched case-insensitively");
+	is_str(r.resolved, OTHER_BIN "\\cudart64_110.dll",
+	    "the user dir added last wins, named as asked (GetModuleFileName)");
+	is_str(r.resolved_file, "/Program Files/Other/bin/CUDART64_110.DLL",
+	    "its file matched case-insensitively");
 	ok(has_copy(&r, CUDA_BIN "\\cudart64_110.dll"), "the earlier user dir's copy is another copy");
 	dll_resolution_free(&r);
 
@@ -332,7 +334,7 @@ test_names(const struct sysroot *sr)
 
 	dllsearch_resolve(&e, "CUDART64_110", &r);
 	is_str(r.searched, "CUDART64_110.dll", "a name without extension gets .dll");
-	is_str(r.resolved, CUDA_BIN "\\cudart64_110.dll", "and is found whatever its case");
+	is_str(r.resolved, CUDA_BIN "\\CUDART64_110.dll", "and is found whatever its case, named as asked (Wine 8 does)");
 	dll_resolution_free(&r);
 
 	dllsearch_resolve(&e, "noext.", &r);
@@ -352,7 +354,7 @@ test_names(const struct sysroot *sr)
 	strv_push(&known, "ghost.dll");
 	e.known_dlls = &known;
 	dllsearch_resolve(&e, "Kernel32", &r);
-	is_str(r.resolved, "C:\\Windows\\System32\\kernel32.dll", "a KnownDLL is System32's");
+	is_str(r.resolved, "C:\\Windows\\System32\\Kernel32.dll", "a KnownDLL is System32's");
 	is_int(r.via, DLLSRC_KNOWN_DLLS, "via KnownDLLs");
 	s = steps_of(&r);
 	is_str(s, "known_dlls=found", "and nothing is searched");
