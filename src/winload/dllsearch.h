@@ -40,6 +40,13 @@
  * file exists but failed to open, report the error"). Wine is the
  * reference here because the differential test runs it; Windows itself
  * is documented to agree on the order, not on these two corners.
+ * Checked by hand under Wine 8.0 (Debian's wine64) with a LoadLibraryExW
+ * probe built by mingw-w64: a quoted PATH entry gives 126; an x86 copy
+ * first on PATH is passed over, an x86 copy alone gives 193; a text file
+ * named like the DLL stops the search with 193; DEFAULT_DIRS ignores
+ * PATH; of two AddDllDirectory dirs the one added last wins; a missing
+ * one is refused (error 2); relative PATH entries and relative names
+ * with a '\' are taken from the current and the search directories.
  *
  * Not modelled: DLL redirection (.local), API sets, side-by-side
  * manifests, SetDllDirectory, packaged apps, WOW64's System32
