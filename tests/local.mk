@@ -110,6 +110,9 @@ include $(top_srcdir)/tests/python.mk
 # Issue 22: the Prometheus metrics and their systemd units.
 include $(top_srcdir)/tests/prom.mk
 
+# Issue 23: the Windows DLL search model.
+include $(top_srcdir)/tests/winload.mk
+
 # Last: fix-lint.sh lints the documents the tests before it leave.
 include $(top_srcdir)/tests/fixlint.mk
 

@@ -1,0 +1,4 @@
+# The Windows DLL search model (issue 23): pure, over a sysroot that
+# stands for a Windows drive.
+libcudawiz_core_a_SOURCES += \
+	src/winload/dllsearch.c src/winload/dllsearch.h
