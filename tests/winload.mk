@@ -9,3 +9,11 @@ tests_tools_dllsearch_model_SOURCES = tests/tools/dllsearch-model.c
 tests_tools_dllsearch_model_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_tools_dllsearch_model_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/test_dllsearch
+# dllsearch-wine.sh builds tests/win/*.c with mingw-w64 and holds the
+# model against Wine's LoadLibraryExW on DLLSEARCH_TREES random layouts
+# (120 in a user's check, about 8 s with the prefix; 300 in CI's plain
+# gate). It runs no cudawiz: the ASan and valgrind gates leave it to the
+# plain one (test_dllsearch watches the model under the sanitizers).
+TESTS += tests/cli/dllsearch-wine.sh
+EXTRA_DIST += tests/cli/dllsearch-wine.sh tests/lib/dllsearch-diff.py \
+	tests/win/dllprobe.c tests/win/stubdll.c
