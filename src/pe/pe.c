@@ -350,11 +350,15 @@ short_opt:
 }
 
 /* The DLL names of one import table: entries of esize bytes from rva,
- * until one without a name, each giving the name's RVA (or address,
- * for old delay-load entries) at name_at. */
+ * until one without a name. The loader walks the import directory to its
+ * empty entry whatever the directory's size says; nothing walks the
+ * delay-load directory (each import's helper holds its own entry), so
+ * there a size, when given, ends the list too: GNU ld leaves that
+ * directory empty, and an entry placed there by hand may have code
+ * after it rather than an empty entry. */
 static int
-read_dll_list(struct reader *r, uint32_t rva, size_t esize, bool delay,
-    struct strv *out)
+read_dll_list(struct reader *r, uint32_t rva, uint32_t size, size_t esize,
+    bool delay, struct strv *out)
 {
 	const char *what = delay ? _("the delay-load directory")
 	    : _("the import directory");
@@ -364,10 +368,12 @@ read_dll_list(struct reader *r, uint32_t rva, size_t esize, bool delay,
 
 	names = xreallocarray(NULL, MAX_DLLS, sizeof *names);
 	for (;;) {
-		const unsigned char *e = rva_at(r, (uint64_t)rva + n * esize,
-		    esize, what);
+		const unsigned char *e;
 		uint64_t name;
 
+		if (delay && size != 0 && (n + 1) * esize > size)
+			break;
+		e = rva_at(r, (uint64_t)rva + n * esize, esize, what);
 		if (e == NULL)
 			goto out;
 		name = le32(e + (delay ? 4 : 12));
@@ -742,10 +748,12 @@ parse(struct reader *r, unsigned what, struct peobj *out)
 	r->win = xmalloc(WINDOW);
 	if (read_headers(r, out) != 0 ||
 	    (r->dir[DIR_IMPORT].rva != 0 &&
-	    read_dll_list(r, r->dir[DIR_IMPORT].rva, 20, false,
+	    read_dll_list(r, r->dir[DIR_IMPORT].rva, r->dir[DIR_IMPORT].size,
+	    20, false,
 	    &out->imports) != 0) ||
 	    (r->dir[DIR_DELAY].rva != 0 &&
-	    read_dll_list(r, r->dir[DIR_DELAY].rva, 32, true,
+	    read_dll_list(r, r->dir[DIR_DELAY].rva, r->dir[DIR_DELAY].size,
+	    32, true,
 	    &out->delay_imports) != 0) ||
 	    ((what & PE_EXPORTS) != 0 && read_exports(r, out) != 0) ||
 	    read_version(r, out) != 0) {

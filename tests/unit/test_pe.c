@@ -30,7 +30,7 @@ struct img {
 	uint32_t	sec_hdr;	/* file offset of the section header */
 	uint32_t	dirs;		/* file offset of the data directories */
 	/* Where the builders put things, for the damage tests. */
-	uint32_t	imp_desc, exp_dir, res_root, res_name, res_lang,
+	uint32_t	imp_desc, delay_desc, exp_dir, res_root, res_name, res_lang,
 			res_data, ver_blob;
 	uint32_t	ver_len;
 };
@@ -154,6 +154,7 @@ img_delay(struct img *m, const char *const *names, size_t n, bool va)
 		w32(m->b + off_of(desc) + 32 * i + 4,
 		    va ? (uint32_t)(base + rvas[i]) : rvas[i]);
 	}
+	m->delay_desc = off_of(desc);
 	set_dir(m, 13, desc, (uint32_t)(32 * (n + 1)));
 }
 
@@ -210,7 +211,8 @@ vb_begin(struct vb *v, const char *key, const void *value, size_t vbytes,
 			break;
 	}
 	vb_pad(v);
-	memcpy(v->b + v->len, value, vbytes);
+	if (vbytes > 0)
+		memcpy(v->b + v->len, value, vbytes);
 	v->len += vbytes;
 	return start;
 }
@@ -604,6 +606,26 @@ test_damaged(void)
 	build_cudart(&m);
 	w32(m.b + m.sec_hdr + 20, 0x7ffff000u);
 	check_damage(&m, IMG_SIZE, "is cut off", "section data past the end");
+
+	/* Code, not an empty entry, after the delay-load entries: the
+	 * directory's size ends the list; without a size it is damage. */
+	build_cudart(&m);
+	memset(m.b + m.delay_desc + 64, 0x90, 32);
+	{
+		struct peobj o;
+		char *err = NULL;
+
+		w32(m.b + m.dirs + 13 * 8 + 4, 64);
+		ok(pe_read_mem(m.b, IMG_SIZE, "t.dll", PE_HEADERS, &o,
+		    &err) == 0 && o.delay_imports.n == 1,
+		    "delay-load entries end at the directory's size");
+		pe_free(&o);
+		free(err);
+	}
+	w32(m.b + m.dirs + 13 * 8 + 4, 0);
+	check_damage(&m, IMG_SIZE, "entry 2 names its DLL at address "
+	    "0x90909090, outside the image", "delay-load entries without an "
+	    "end");
 
 	build_cudart(&m);
 	w32(m.b + m.exp_dir + 24, 0xffffffffu);
