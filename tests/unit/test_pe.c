@@ -721,6 +721,49 @@ test_damaged(void)
 	    "not VS_VERSION_INFO");
 }
 
+/* Export names that make every read land far from the last: the bytes
+ * read pass PE_READ_CAP, and the read stops with that, not later. */
+static void
+test_read_cap(void)
+{
+	enum { BIG = 0x40000, NNAMES = 1100 };
+	struct img m;
+	struct peobj o;
+	unsigned char *b = calloc(1, SEC_OFF + BIG);
+	char *err = NULL;
+
+	img_init(&m, true, PE_MACHINE_AMD64, true);
+	memcpy(b, m.b, SEC_OFF);
+	w32(b + m.sec_hdr + 8, BIG);
+	w32(b + m.sec_hdr + 16, BIG);
+	memcpy(b + SEC_OFF + 0x100, "cuInit", 7);
+	memcpy(b + SEC_OFF + 0x30000, "cuGetProcAddress_v2", 20);
+	for (unsigned i = 0; i < NNAMES; i++)
+		w32(b + SEC_OFF + 0x200 + 4 * i,
+		    SEC_RVA + (i % 2 == 0 ? 0x100 : 0x30000));
+	w32(b + SEC_OFF + 0x2000 + 24, NNAMES);
+	w32(b + SEC_OFF + 0x2000 + 32, SEC_RVA + 0x200);
+	w32(b + m.dirs, SEC_RVA + 0x2000);
+	w32(b + m.dirs + 4, 40);
+	ok(pe_read_mem(b, SEC_OFF + BIG, "t.dll", PE_EXPORTS, &o, &err) != 0 &&
+	    err != NULL && strstr(err, "needs more than 64 MiB") != NULL,
+	    "%u names 192 KiB apart: stops at the read cap", NNAMES);
+	if (err != NULL)
+		printf("#   %s\n", err);
+	free(err);
+	err = NULL;
+	ok(pe_read_mem(b, SEC_OFF + BIG, "t.dll", PE_HEADERS, &o, &err) == 0,
+	    "the same file without its exports reads");
+	pe_free(&o);
+	/* Fewer names, the same layout: under the cap. */
+	w32(b + SEC_OFF + 0x2000 + 24, 200);
+	ok(pe_read_mem(b, SEC_OFF + BIG, "t.dll", PE_EXPORTS, &o, &err) == 0 &&
+	    o.exports.n == 200 && pe_exports(&o, "cuGetProcAddress_v2"),
+	    "200 such names read (12.5 MiB)");
+	pe_free(&o);
+	free(b);
+}
+
 int
 main(void)
 {
@@ -730,5 +773,6 @@ main(void)
 	test_file();
 	test_truncated();
 	test_damaged();
+	test_read_cap();
 	return done_testing();
 }
