@@ -52,4 +52,4 @@ fuzz_replay_explain_LDADD = $(FUZZ_LDADD)
 
 # libFuzzer dictionaries (run.sh passes fuzz/NAME.dict when there is one).
 EXTRA_DIST += fuzz/ldcache.dict fuzz/fatbin.dict fuzz/matrix.dict \
-	fuzz/redistrib.dict fuzz/explain.dict
+	fuzz/redistrib.dict fuzz/explain.dict fuzz/pe.dict
