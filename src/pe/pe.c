@@ -51,6 +51,7 @@
 #define NDIRS		16
 
 #define RT_VERSION	16
+#define LANG_EN_US	0x409
 #define VS_FFI_SIGNATURE	0xfeef04bdu
 
 struct section {
@@ -472,12 +473,14 @@ struct res {
 };
 
 /* In the directory at rel, the target (OffsetToData) of the entry with
- * the numeric id, or of the first entry when id < 0. 1 found, 0 not,
- * -1 damage. */
+ * the numeric id; failing that, with first, of the first entry. 1
+ * found, 0 not, -1 damage. */
 static int
-res_find(struct reader *r, struct res *rs, uint32_t rel, long id,
+res_find(struct reader *r, struct res *rs, uint32_t rel, long id, bool first,
     uint32_t *target)
 {
+	bool have_first = false;
+
 	const unsigned char *p;
 	unsigned named, n;
 
@@ -507,13 +510,16 @@ res_find(struct reader *r, struct res *rs, uint32_t rel, long id,
 		if (e == NULL)
 			return -1;
 		name = le32(e);
-		if (id < 0 || ((name & 0x80000000u) == 0 &&
-		    (long)(name & 0xffff) == id)) {
+		if ((name & 0x80000000u) == 0 && (long)(name & 0xffff) == id) {
 			*target = le32(e + 4);
 			return 1;
 		}
+		if (first && !have_first) {
+			*target = le32(e + 4);
+			have_first = true;
+		}
 	}
-	return 0;
+	return have_first ? 1 : 0;
 }
 
 /* One block of a VS_VERSIONINFO: wLength, wValueLength, wType, a
@@ -697,15 +703,18 @@ read_version(struct reader *r, struct peobj *out)
 		return damage(r, _("the resource directory at RVA %#x lies "
 		    "outside the file's sections"),
 		    (unsigned)r->dir[DIR_RESOURCE].rva);
-	/* Type, then name, then language: the first of each below
-	 * RT_VERSION (a DLL carries one version resource). */
-	if ((rc = res_find(r, &rs, 0, RT_VERSION, &t)) <= 0)
+	/* Type, then name, then language: below RT_VERSION the first name
+	 * (a DLL carries one version resource) and in it US English, the
+	 * language NVIDIA's DLLs carry, or else the first language (Wine's
+	 * kernel32.dll has one for each it speaks, Arabic first). */
+	if ((rc = res_find(r, &rs, 0, RT_VERSION, false, &t)) <= 0)
 		return rc;
 	for (int level = 0; level < 2; level++) {
 		if ((t & 0x80000000u) == 0)
 			return damage(r, _("the resource tree ends in data at "
 			    "level %d of 3 below RT_VERSION"), level + 1);
-		if ((rc = res_find(r, &rs, t & 0x7fffffffu, -1, &t)) < 0)
+		if ((rc = res_find(r, &rs, t & 0x7fffffffu,
+		    level == 1 ? LANG_EN_US : -1, true, &t)) < 0)
 			return -1;
 		if (rc == 0)
 			return 0;

@@ -47,9 +47,10 @@ struct peobj {
 	 * (the loader's binary search wants them sorted; a file's are). */
 	char		*export_dll;
 	struct strv	 exports;
-	/* The version resource (RT_VERSION), when the file has one:
+	/* The version resource (RT_VERSION), when the file has one (the
+	 * first, in US English when it comes in several languages):
 	 * VS_FIXEDFILEINFO's FileVersion and ProductVersion as "a.b.c.d",
-	 * and the first string table's FileVersion, ProductVersion and
+	 * and its first string table's FileVersion, ProductVersion and
 	 * ProductName, UTF-8. Each NULL when absent. */
 	bool		 has_version;
 	char		*file_version;

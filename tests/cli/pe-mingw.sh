@@ -12,8 +12,7 @@
 # changes, each an error naming the copy or a success, never a crash.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
-PEDUMP=${PEDUMP:-$(dirname "$CUDAWIZ")/tests/tools/pe-dump}
-[ -x "$PEDUMP" ] || skip_all "no pe-dump at $PEDUMP (make check builds it)"
+. "$TESTS_SRCDIR/lib/fx_pe.sh"
 for t in gcc windres objdump dlltool strip; do
 	command -v "x86_64-w64-mingw32-$t" >/dev/null 2>&1 ||
 	    skip_all "x86_64-w64-mingw32-$t is not installed (Debian packages gcc-mingw-w64-x86-64, binutils-mingw-w64-x86-64)"
@@ -68,45 +67,6 @@ build() {
 	    "$2/version.o" -L"$2" -lhelper
 }
 
-# objdump -p's view of FILE in pe-dump's lines, with the versions from
-# the resource windres decompiles.
-reference() {	# PREFIX FILE
-	"$1-objdump" -p "$2" | awk '
-	/file format pei-x86-64/ { print "machine 0x8664 x86-64" }
-	/file format pei-i386/ { print "machine 0x14c i386" }
-	/^Magic/ { print "format " ($3 == "(PE32+)" ? "PE32+" : "PE32") }
-	/^Characteristics/ { c = $2 }
-	/^Subsystem/ { printf "subsystem %d\n", ("0x" $2) + 0 }
-	/^\tDLL Name: / { imp[++ni] = $3 }
-	/^Name / && intab == 0 { expdll = $3 }
-	/^\[Ordinal\/Name Pointer\] Table/ { intab = 1; next }
-	intab && /^\t\[/ { ex[++ne] = $NF; next }
-	intab && /^$/ { intab = 0 }
-	END {
-		print "dll " (c ~ /2[0-9a-f][0-9a-f][0-9a-f]$/ ? "yes" : "no")
-		for (i = 1; i <= ni; i++) print "import " imp[i]
-		if (expdll != "") print "export-dll " expdll
-		for (i = 1; i <= ne; i++) print "export " ex[i]
-	}' | sort_facts
-	"$1-windres" -i "$2" -O rc | awk -F'"' '
-	/^ FILEVERSION / { v = $0; sub(/^ FILEVERSION /, "", v); gsub(/, /, ".", v); print "file-version " v }
-	/^ PRODUCTVERSION / { v = $0; sub(/^ PRODUCTVERSION /, "", v); gsub(/, /, ".", v); print "product-version " v }
-	/VALUE "(FileVersion|ProductVersion|ProductName)"/ { print "string " $2 " " $4 }'
-}
-
-# The facts in a fixed order: header lines, then imports and exports as
-# they came, then versions (each tool gives those in its own order).
-sort_facts() {
-	awk 'BEGIN { n = split("machine format dll subsystem import delay export-dll export", k, " ")
-		for (i = 1; i <= n; i++) order[k[i]] = i }
-	{ o = ($1 in order) ? order[$1] : 9; printf "%d %06d %s\n", o, NR, $0 }' |
-	    sort -n -k1,1 -k2,2 | cut -d' ' -f3-
-}
-
-ours() {	# FILE
-	"$PEDUMP" --exports "$1" | grep -v '^file ' | sort_facts
-}
-
 check_target() {	# PREFIX LABEL MACHINE
 	dir=$work/$2
 	if ! build "$1" "$dir" > "$work/build.log" 2>&1; then
@@ -116,8 +76,8 @@ check_target() {	# PREFIX LABEL MACHINE
 	fi
 	tap_result 0 "$2: mingw-w64 builds the DLLs"
 	dll=$dir/cudart64_110.dll
-	want=$(reference "$1" "$dll")
-	got=$(ours "$dll")
+	want=$(pe_reference "$1" "$dll")
+	got=$(pe_ours "$dll")
 	is "$(printf '%s\n' "$got" | grep -Ev '^(file-|product-|string )')" \
 	    "$(printf '%s\n' "$want" | grep -Ev '^(file-|product-|string )')" \
 	    "$2: machine, format, DLL, subsystem, imports, exports as objdump -p"
@@ -150,7 +110,7 @@ dll=$work/x64/cudart64_110.dll
 x86_64-w64-mingw32-strip -o "$work/stripped.dll" "$dll"
 ok "the stripped copy is smaller" \
     test "$(wc -c < "$work/stripped.dll")" -lt "$(wc -c < "$dll")"
-is "$(ours "$work/stripped.dll")" "$(ours "$dll")" \
+is "$(pe_ours "$work/stripped.dll")" "$(pe_ours "$dll")" \
     "the stripped copy reads the same"
 
 # --- Delay loading: nvcuda.dll through dlltool's delay-import library.

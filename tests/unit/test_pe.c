@@ -479,6 +479,49 @@ test_utf16(void)
 	pe_free(&o);
 }
 
+/* A version resource in two languages, Arabic first: the US English
+ * one is read; with one language only, whichever it is. */
+static void
+test_languages(void)
+{
+	struct img m;
+	struct vb v = { .len = 0 };
+	struct peobj o;
+	unsigned char dir[32] = { 0 }, entry[16] = { 0 };
+	uint32_t blob, data, lang, root;
+	char *err = NULL;
+
+	build_cudart(&m);
+	root = m.res_root - SEC_OFF + SEC_RVA;
+	vb_version(&v, 0x000b0008, 0x00590001, 0x000b0008, 0x00590001,
+	    wide("Arabic first"));
+	blob = put(&m, v.b, v.len);
+	w32(entry, blob);
+	w32(entry + 4, (uint32_t)v.len);
+	data = put(&m, entry, sizeof entry);
+	w16(dir + 14, 2);
+	w32(dir + 16, 0x401);
+	w32(dir + 20, data - root);
+	w32(dir + 24, 0x409);
+	w32(dir + 28, m.res_data - m.res_root);
+	lang = put(&m, dir, sizeof dir);
+	w32(m.b + m.res_name + 20, 0x80000000u | (lang - root));
+	ok(pe_read_mem(m.b, IMG_SIZE, "l.dll", PE_HEADERS, &o, &err) == 0 &&
+	    o.product_name != NULL &&
+	    strcmp(o.product_name, "NVIDIA CUDA 11.8.89 Runtime") == 0 &&
+	    strcmp(o.file_version, "11.8.89.0") == 0,
+	    "Arabic (0x401) and US English (0x409): the English one");
+	pe_free(&o);
+	/* Without the English entry, the first language. */
+	w16(m.b + off_of(lang) + 14, 1);
+	ok(pe_read_mem(m.b, IMG_SIZE, "l.dll", PE_HEADERS, &o, &err) == 0 &&
+	    o.product_name != NULL &&
+	    strcmp(o.product_name, "Arabic first") == 0 &&
+	    strcmp(o.file_version, "11.8.89.1") == 0,
+	    "Arabic alone: that one");
+	pe_free(&o);
+}
+
 static void
 test_file(void)
 {
@@ -770,6 +813,7 @@ main(void)
 	test_fields();
 	test_kinds();
 	test_utf16();
+	test_languages();
 	test_file();
 	test_truncated();
 	test_damaged();
