@@ -9,6 +9,8 @@
 
 PEDUMP=${PEDUMP:-$(dirname "$CUDAWIZ")/tests/tools/pe-dump}
 [ -x "$PEDUMP" ] || skip_all "no pe-dump at $PEDUMP (make check builds it)"
+command -v perl >/dev/null 2>&1 ||
+	skip_all "perl is not installed (Debian package perl-base); it decodes windres's \\x escapes"
 
 # objdump -p's view of FILE in pe-dump's lines, with the versions from
 # the resource windres decompiles.
