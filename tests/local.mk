@@ -53,6 +53,7 @@ include $(top_srcdir)/tests/env.mk
 include $(top_srcdir)/tests/matrix.mk
 include $(top_srcdir)/tests/fetch.mk
 include $(top_srcdir)/tests/elf.mk
+include $(top_srcdir)/tests/pe.mk
 include $(top_srcdir)/tests/ldcache.mk
 include $(top_srcdir)/tests/loader.mk
 include $(top_srcdir)/tests/differential.mk
