@@ -27,16 +27,30 @@
  *		with "forged":true) to every pipe it finds open above 2
  *
  * Only the functions the helper binds are here, with their plain C
- * types: this file must not need cuda.h either. */
+ * types: this file must not need cuda.h either.
+ *
+ * The same file is a fake nvcuda.dll for tests/cli/verify-wine.sh:
+ *
+ *   x86_64-w64-mingw32-gcc -shared -DFAKE_MODE=FAKE_xxx fake_libcuda.c
+ *
+ * where FAKE_SEGV writes through a null pointer (an access violation,
+ * Windows has no signal to raise), FAKE_HANG sleeps forever and
+ * FAKE_EXIT calls ExitProcess(3); the modes that look through
+ * /proc/self/fd or fork are Linux's only. */
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#else
 #include <dirent.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
+#include <unistd.h>
+#endif
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define FAKE_GOOD	1
 #define FAKE_WRONG	2
@@ -65,7 +79,16 @@ typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 
 #define OK	0
+#ifdef _WIN32
+#define EXPORT	__declspec(dllexport)
+#if FAKE_MODE == FAKE_FORK || FAKE_MODE == FAKE_SETSID || \
+    FAKE_MODE == FAKE_FDS || FAKE_MODE == FAKE_FORGE || \
+    FAKE_MODE == FAKE_ATEXIT || defined(FAKE_HANG_INIT)
+#error "this mode is Linux's only"
+#endif
+#else
 #define EXPORT	__attribute__((visibility("default")))
+#endif
 
 static int inited;
 
@@ -236,11 +259,29 @@ cuInit(unsigned int flags)
 	for (;;)
 		pause();
 #endif
-#if FAKE_MODE == FAKE_SEGV
+#if FAKE_MODE == FAKE_SEGV && defined(_WIN32)
+	{
+		/* volatile: GCC would make a literal null store a trap
+		 * (an illegal instruction), not an access violation. Wine
+		 * may map the first page (its DOS area), which Windows
+		 * never does: then a page that allows no access. */
+		int *volatile null = NULL;
+
+		*null = 1;
+		null = VirtualAlloc(NULL, 4096, MEM_COMMIT | MEM_RESERVE,
+		    PAGE_NOACCESS);
+		*null = 1;
+	}
+#elif FAKE_MODE == FAKE_SEGV
 	raise(SIGSEGV);
+#elif FAKE_MODE == FAKE_HANG && defined(_WIN32)
+	for (;;)
+		Sleep(INFINITE);
 #elif FAKE_MODE == FAKE_HANG
 	for (;;)
 		pause();
+#elif FAKE_MODE == FAKE_EXIT && defined(_WIN32)
+	ExitProcess(3);
 #elif FAKE_MODE == FAKE_EXIT
 	exit(3);
 #elif FAKE_MODE == FAKE_INIT
