@@ -7,4 +7,5 @@
 # mingw-w64 and Wine are optional. Of Linux binaries it runs only the
 # helper, once, to compare its records with the Windows helper's.
 TESTS += tests/cli/verify-wine.sh
-EXTRA_DIST += tests/cli/verify-wine.sh tests/win/verify-run.c
+EXTRA_DIST += tests/cli/verify-wine.sh tests/win/verify-run.c \
+	tests/win/depdll.c tests/win/needdep.c

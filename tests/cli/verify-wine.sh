@@ -47,6 +47,13 @@ cc -o "$work/cudawiz-verify.exe" "$SRC"/helper/main.c "$SRC"/helper/common.c \
     "$SRC"/helper/win.c -lm -lshell32 &&
     cc -municode -o "$work/verify-run.exe" "$TESTS_SRCDIR/win/verify-run.c" \
     "$SRC/verify/spawn_win.c" -lshell32 && built=1
+# A fake that imports cw_dep from a sibling DLL, as cuDNN's DLLs do.
+mkdir -p "$work/sib"
+cc -shared -o "$work/sib/cwdep.dll" -Wl,--out-implib,"$work/cwdep.dll.a" \
+    "$TESTS_SRCDIR/win/depdll.c" &&
+    cc -shared -DFAKE_MODE=FAKE_GOOD -o "$work/sib/nvcuda.dll" \
+    "$TESTS_SRCDIR/tools/fake_libcuda.c" "$TESTS_SRCDIR/win/needdep.c" \
+    "$work/cwdep.dll.a" || built=0
 for m in GOOD SEGV HANG EXIT STDOUT; do
 	[ "$built" = 1 ] && cc -shared -DFAKE_MODE="FAKE_$m" -o "$work/fake_$m.dll" \
 	    "$TESTS_SRCDIR/tools/fake_libcuda.c" || built=0
@@ -143,6 +150,18 @@ odd=$(winpath "$work/sp ace é/nvcuda.dll")
 vrun "$RUN_MS" "$HELPER" driver --lib "$odd" --quick
 is "$(outcome),$(rec load .ok),$(raw load path),$(rec end .ok)" \
     "exited 0,true,$odd,true" "a path with a blank and an é: loaded, the run ok"
+# A DLL that imports from its own directory: loaded by its absolute
+# path with LOAD_WITH_ALTERED_SEARCH_PATH, that directory is searched
+# (the standard search would not find cwdep.dll and fail with 126); so
+# with forward slashes, which the flag does not take.
+sib=$(winpath "$work/sib/nvcuda.dll")
+vrun "$RUN_MS" "$HELPER" driver --lib "$sib" --quick
+is "$(outcome),$(rec load .ok),$(raw load error),$(rec end .ok)" "exited 0,true,null,true" \
+    "a DLL importing a sibling: loaded by its absolute path, the run ok"
+vrun "$RUN_MS" "$HELPER" driver --lib "$(printf %s "$sib" | tr '\\' /)" --quick
+is "$(outcome),$(rec load .ok),$(raw load path)" "exited 0,true,$sib" \
+    "the same with forward slashes: loaded, from the same file"
+
 is "$("$WINE" "$work/verify-run.exe" --quote 'a b' '' 'a\b' 'a\"b' 'end\' '"' \
     '\\"' "$(printf 'x\ty')" 'é ü' 'a\\\\ b\\' 2>&1 </dev/null | tr -d '\r')" "same" \
     "the runner's quoting comes back whole through CommandLineToArgvW"
