@@ -294,13 +294,21 @@ winrun(const char *const *argv, unsigned long timeout_ms, size_t out_cap,
 		CloseHandle(job);
 		job = NULL;
 	}
-	ResumeThread(pi.hThread);
-	CloseHandle(pi.hThread);
+	/* Without the reader the timeout could not be kept: then the child
+	 * never runs. */
 	thread = CreateThread(NULL, 0, read_all, &rd, 0, NULL);
-	if (thread == NULL)
-		read_all(&rd);	/* no thread: the pipe read here, unbounded */
-	wait = WaitForSingleObject(pi.hProcess, timeout_ms);
-	if (wait != WAIT_OBJECT_0) {
+	if (thread == NULL || ResumeThread(pi.hThread) == (DWORD)-1) {
+		res->how = WINRUN_NOSTART;
+		res->code = GetLastError();
+		TerminateProcess(pi.hProcess, 1);
+		WaitForSingleObject(pi.hProcess, INFINITE);
+		wait = WAIT_FAILED;
+	} else
+		wait = WaitForSingleObject(pi.hProcess, timeout_ms);
+	CloseHandle(pi.hThread);
+	if (res->how == WINRUN_NOSTART)
+		;	/* said above */
+	else if (wait != WAIT_OBJECT_0) {
 		res->how = WINRUN_TIMEOUT;
 		if (job != NULL)
 			TerminateJobObject(job, 1);

@@ -54,7 +54,7 @@ cc -shared -o "$work/sib/cwdep.dll" -Wl,--out-implib,"$work/cwdep.dll.a" \
     cc -shared -DFAKE_MODE=FAKE_GOOD -o "$work/sib/nvcuda.dll" \
     "$TESTS_SRCDIR/tools/fake_libcuda.c" "$TESTS_SRCDIR/win/needdep.c" \
     "$work/cwdep.dll.a" || built=0
-for m in GOOD SEGV HANG EXIT STDOUT; do
+for m in GOOD SEGV HANG EXIT STDOUT SPAWN; do
 	[ "$built" = 1 ] && cc -shared -DFAKE_MODE="FAKE_$m" -o "$work/fake_$m.dll" \
 	    "$TESTS_SRCDIR/tools/fake_libcuda.c" || built=0
 done
@@ -200,6 +200,32 @@ is "$(outcome),$(jq -s 'map(select(.from != null or .check == "saxpy" and .ok ==
 is "$(rec end .ok)" "true" "chatty fake: the run ok"
 like "$(cat "$work/err")" 'fake libcuda: not a record' \
     "chatty fake: its stdout went to stderr"
+
+# A driver that leaves a process behind (a copy of the helper, asleep):
+# run by hand it outlives the helper, which proves it can be seen here
+# (Wine shows a Windows process's command line as its own); through the
+# runner its job takes it along.
+spawn=$(winpath "$work/fake_SPAWN.dll")
+# The processes whose command line has the fake's path, but this test's.
+spawned() {
+	ps -eo pid=,args= 2>/dev/null | S=$spawn awk \
+	    'index($0, ENVIRON["S"]) && $2 !~ /(grep|awk|ps)$/ { print $1 }'
+}
+left() { spawned | wc -l | tr -d ' '; }
+"$WINE" "$work/cudawiz-verify.exe" driver --lib "$spawn" --quick \
+    >"$work/recs" 2>/dev/null </dev/null
+n=0
+while [ "$(left)" = 0 ] && [ $n -lt 20 ]; do sleep 0.2; n=$((n + 1)); done
+is "$(rec end .ok),$(left)" "true,1" \
+    "spawning fake, run by hand: the run ok, and its process left running"
+for pid in $(spawned); do kill "$pid"; done
+n=0
+while [ "$(left)" != 0 ] && [ $n -lt 20 ]; do sleep 0.2; n=$((n + 1)); done
+vrun "$RUN_MS" "$HELPER" driver --lib "$spawn" --quick
+n=0
+while [ "$(left)" != 0 ] && [ $n -lt 20 ]; do sleep 0.2; n=$((n + 1)); done
+is "$(outcome),$(rec end .ok),$(left)" "exited 0,true,0" \
+    "spawning fake, through the runner: the run ok, its process killed with the job"
 
 # A DLL that is not there: the load record has Windows' error.
 missing=$(winpath "$work/no-such.dll")

@@ -25,6 +25,10 @@
  *		it finds open, with what they point at, to FAKE_FDLIST
  * FAKE_FORGE	works, and its constructor writes a forged record (an end
  *		with "forged":true) to every pipe it finds open above 2
+ * FAKE_SPAWN	(Windows) works, and cuInit leaves a copy of the program
+ *		behind, started with "driver --lib" this DLL, that sleeps
+ *		(CW_FAKE_CHILD in its environment keeps it from starting
+ *		another)
  *
  * Only the functions the helper binds are here, with their plain C
  * types: this file must not need cuda.h either.
@@ -67,6 +71,7 @@
 #define FAKE_SETSID	13
 #define FAKE_FDS	14
 #define FAKE_FORGE	15
+#define FAKE_SPAWN	16
 
 #ifndef FAKE_MODE
 #define FAKE_MODE FAKE_GOOD
@@ -251,6 +256,41 @@ crash_at_exit(void)
 }
 #endif
 
+#if FAKE_MODE == FAKE_SPAWN
+#ifndef _WIN32
+#error "FAKE_SPAWN is Windows' (FAKE_FORK is Linux's)"
+#endif
+/* A vendor DLL that starts a process of its own and returns: the copy
+ * outlives the helper unless the runner kills it. */
+static void
+leave_process(void)
+{
+	wchar_t exe[MAX_PATH], dll[MAX_PATH], cmd[3 * MAX_PATH];
+	STARTUPINFOW si = { .cb = sizeof si };
+	PROCESS_INFORMATION pi;
+	HMODULE self;
+
+	if (GetEnvironmentVariableW(L"CW_FAKE_CHILD", NULL, 0) > 0) {
+		for (;;)
+			Sleep(INFINITE);
+	}
+	if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+	    GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+	    (LPCWSTR)(void *)leave_process, &self) ||
+	    GetModuleFileNameW(NULL, exe, MAX_PATH) == 0 ||
+	    GetModuleFileNameW(self, dll, MAX_PATH) == 0)
+		abort();
+	_snwprintf(cmd, sizeof cmd / sizeof *cmd, L"\"%ls\" driver --lib \"%ls\"",
+	    exe, dll);
+	cmd[sizeof cmd / sizeof *cmd - 1] = L'\0';
+	SetEnvironmentVariableW(L"CW_FAKE_CHILD", L"1");
+	if (!CreateProcessW(exe, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi))
+		abort();
+	CloseHandle(pi.hThread);
+	CloseHandle(pi.hProcess);
+}
+#endif
+
 CUresult
 cuInit(unsigned int flags)
 {
@@ -292,6 +332,8 @@ cuInit(unsigned int flags)
 	printf("{\"check\":\"init\",\"ok\":false,\"code\":1}\n");
 #elif FAKE_MODE == FAKE_ATEXIT
 	atexit(crash_at_exit);
+#elif FAKE_MODE == FAKE_SPAWN
+	leave_process();
 #endif
 	inited = 1;
 	return OK;
