@@ -8,4 +8,5 @@
 # helper, once, to compare its records with the Windows helper's.
 TESTS += tests/cli/verify-wine.sh
 EXTRA_DIST += tests/cli/verify-wine.sh tests/win/verify-run.c \
-	tests/win/depdll.c tests/win/needdep.c
+	tests/win/depdll.c tests/win/needdep.c tests/win/fake_cudart.c \
+	tests/win/fake_cudnn.c

@@ -5,8 +5,10 @@
 # driven by tests/win/verify-run.c) against fake nvcuda.dll files built
 # from tests/tools/fake_libcuda.c: one that works, one that crashes in
 # cuInit (an access violation), one that hangs there, one that calls
-# ExitProcess(3), and one that prints to stdout; and a DLL that is not
-# there. The runner must say what happened to each and go on. Needs
+# ExitProcess(3), one that prints to stdout, one that leaves a process
+# behind, one that imports from a DLL beside it; a fake cudart64_12.dll
+# and cudnn64_9.dll (tests/win/); and a DLL that is not there. The
+# runner must say what happened to each and go on. Needs
 # mingw-w64, Wine and jq (Debian packages gcc-mingw-w64-x86-64, wine64,
 # jq); skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
@@ -54,6 +56,14 @@ cc -shared -o "$work/sib/cwdep.dll" -Wl,--out-implib,"$work/cwdep.dll.a" \
     cc -shared -DFAKE_MODE=FAKE_GOOD -o "$work/sib/nvcuda.dll" \
     "$TESTS_SRCDIR/tools/fake_libcuda.c" "$TESTS_SRCDIR/win/needdep.c" \
     "$work/cwdep.dll.a" || built=0
+# A cudart64_12.dll and, in a directory of its own with the sibling, a
+# cudnn64_9.dll that imports from it.
+mkdir -p "$work/rt" "$work/dnn"
+[ "$built" = 1 ] && cc -shared -o "$work/rt/cudart64_12.dll" \
+    "$TESTS_SRCDIR/win/fake_cudart.c" &&
+    cp "$work/sib/cwdep.dll" "$work/dnn/" &&
+    cc -shared -o "$work/dnn/cudnn64_9.dll" "$TESTS_SRCDIR/win/fake_cudnn.c" \
+    "$TESTS_SRCDIR/win/needdep.c" "$work/cwdep.dll.a" || built=0
 for m in GOOD SEGV HANG EXIT STDOUT SPAWN; do
 	[ "$built" = 1 ] && cc -shared -DFAKE_MODE="FAKE_$m" -o "$work/fake_$m.dll" \
 	    "$TESTS_SRCDIR/tools/fake_libcuda.c" || built=0
@@ -226,6 +236,22 @@ n=0
 while [ "$(left)" != 0 ] && [ $n -lt 20 ]; do sleep 0.2; n=$((n + 1)); done
 is "$(outcome),$(rec end .ok),$(left)" "exited 0,true,0" \
     "spawning fake, through the runner: the run ok, its process killed with the job"
+
+# The runtime and cuDNN modes, on a machine without a GPU: each DLL
+# loaded, its versions read, the first call that needs a device failing
+# with the library's own code.
+cudart=$(winpath "$work/rt/cudart64_12.dll")
+vrun "$RUN_MS" "$HELPER" runtime --lib "$cudart"
+is "$(outcome),$(rec load .ok),$(rec runtime_version .version),$(rec init .code),$(raw init name),$(rec end .ok)" \
+    "exited 0,true,12040,100,cudaErrorNoDevice,false" \
+    "runtime: cudart64_12.dll loaded, version 12040, cudaErrorNoDevice"
+vrun "$RUN_MS" "$HELPER" cudnn --lib "$(winpath "$work/dnn/cudnn64_9.dll")" \
+    --cudart "$cudart"
+is "$(jq -r 'select(.check == "load") | .ok' "$work/recs" | tr '\n' ' ')" \
+    "true true " "cudnn: the cudart and cudnn64_9.dll (with its sibling) loaded"
+is "$(outcome),$(rec cudnn_version .version),$(rec cudnn_version .cudart_version),$(rec cudnn_create .code),$(rec end .ok)" \
+    "exited 0,90100,12040,1001,false" \
+    "cudnn: version 9.1 for CUDA 12.4, cudnnCreate's status 1001"
 
 # A DLL that is not there: the load record has Windows' error.
 missing=$(winpath "$work/no-such.dll")
