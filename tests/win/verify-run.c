@@ -101,6 +101,8 @@ quote_check(int argc, char **argv)
 	return 0;
 }
 
+int wmain(int argc, wchar_t **wargv);
+
 int
 wmain(int argc, wchar_t **wargv)
 {
