@@ -114,6 +114,9 @@ include $(top_srcdir)/tests/prom.mk
 # Issue 23: the Windows DLL search model.
 include $(top_srcdir)/tests/winload.mk
 
+# Issue 23: the helper and its runner on Windows, under Wine.
+include $(top_srcdir)/tests/verifywin.mk
+
 # Last: fix-lint.sh lints the documents the tests before it leave.
 include $(top_srcdir)/tests/fixlint.mk
 
