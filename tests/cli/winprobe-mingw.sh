@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$TESTS_SRCDIR/lib/tap.sh"
+skip_all "wip"
