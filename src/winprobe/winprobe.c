@@ -121,9 +121,10 @@ wp_quoted_after(const char *text, const char *key)
 			q++;
 		while (*q == ' ' || *q == '\t' || *q == ']')
 			q++;
-		/* torch's "cuda: Optional[str] = '12.1'" */
+		/* torch's "cuda: Optional[str] = '12.1'": an annotation */
 		if (*q == ':' && q[1] == ' ' && strncmp(q + 2, "Optional[str]", 13) == 0)
-			q += 15;
+			for (q += 15; *q == ' ' || *q == '\t'; q++)
+				;
 		if (*q != '=' && *q != ':')
 			continue;
 		q++;
