@@ -345,6 +345,10 @@ scan_path(struct wp *w)
 			continue;
 		base = strrchr(e, '/');
 		base = base != NULL ? base + 1 : e;
+		/* The Store's python.exe there is an app execution alias (a
+		 * reparse point that opens the Store), not an install. */
+		if (winname_eq(base, "WindowsApps"))
+			continue;
 		/* A venv's or conda's Scripts: the install is its parent. */
 		if (winname_eq(base, "Scripts") && base > e) {
 			parent = xstrndup(e, (size_t)(base - 1 - e));

@@ -216,7 +216,7 @@ test_machine(struct sysroot *sr)
 	const struct win_cudnn *c;
 	char big[WINFACTS_TEXT_CAP + 512];
 	static const char *const env[] = {
-		"Path=C:\\Users\\bo\\.venvs\\uv1\\Scripts;C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8\\bin;;relative\\bin;C:\\cudnn9\\bin",
+		"Path=C:\\Users\\bo\\.venvs\\uv1\\Scripts;C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8\\bin;;relative\\bin;C:\\cudnn9\\bin;C:\\Users\\bo\\AppData\\Local\\Microsoft\\WindowsApps",
 		"cuda_path=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8",
 		"CUDA_PATH_V12_1=C:\\opt\\cuda121",
 		"CUDA_PATH_V10_2=D:\\cuda",
@@ -271,6 +271,18 @@ test_machine(struct sysroot *sr)
 	mk("Users/bo/.venvs/uv1/pyvenv.cfg", "home = C:\\Python312\nversion_info = 3.12.4\n");
 	mk("Users/bo/.venvs/uv1/Scripts/python.exe", "x");
 	mk("Users/Public/miniconda3/python.exe", "x");
+	mk("Users/bo/AppData/Local/Microsoft/WindowsApps/python.exe", "");
+	/* A FIFO where build_info.py should be: refused, never opened. */
+	mk("Users/bo/Miniconda3/envs/fifo/python.exe", "x");
+	mk("Users/bo/Miniconda3/envs/fifo/Lib/site-packages/tensorflow/python/platform", NULL);
+	{
+		char fifo[PATH_MAX * 2];
+
+		snprintf(fifo, sizeof fifo, "%s/%s", root,
+		    "Users/bo/Miniconda3/envs/fifo/Lib/site-packages/tensorflow/python/platform/build_info.py");
+		if (mkfifo(fifo, 0644) != 0)
+			perror(fifo);
+	}
 
 	winprobe_run(sr, envp, NULL, &f);
 
@@ -337,6 +349,10 @@ test_machine(struct sysroot *sr)
 	fw = fw_of(p, "torch");
 	ok(fw != NULL && fw->error != NULL && fw->version == NULL,
 	    "a torch/version.py that is a directory: a reason, no crash");
+	fw = fw_of(python_at(&f, "Users/bo/Miniconda3/envs/fifo"), "tensorflow");
+	ok(fw != NULL && fw->error != NULL && strstr(fw->error, "build_info.py") != NULL &&
+	    strstr(fw->error, sysroot_strerror(SYSROOT_ENOTREG)) != NULL,
+	    "a FIFO for build_info.py: refused with its reason, not waited on");
 	ok(python_at(&f, "Users/bo/Miniconda3/envs/noexe") == NULL, "an env without python.exe is none");
 	ok(python_at(&f, "Users/Public/miniconda3") == NULL, "Users/Public is nobody's profile");
 
@@ -352,7 +368,7 @@ test_machine(struct sysroot *sr)
 	ok(p != NULL && p->kind == WIN_PY_VENV && p->path_index == 0, "the uv venv on PATH entry 0");
 	is_str(p != NULL ? p->version : NULL, "3.12.4", "its version_info");
 	is_str(p != NULL ? p->home : NULL, "C:\\Python312", "its home");
-	is_int(f.pythons.n, 5, "five installs, no more");
+	is_int(f.pythons.n, 6, "six installs: not the Store's alias in WindowsApps");
 	ok(noted(&f, "PEP 514"), "the registry not read is noted");
 	win_facts_free(&f);
 	env_free(envp);
