@@ -49,8 +49,9 @@ enum win_nvcuda_state {
 struct win_driver {
 	struct win_dll		 nvcuda;	/* Windows/System32/nvcuda.dll */
 	enum win_nvcuda_state	 state;
-	/* "560.94" from nvcuda's file version (winprobe_driver_version);
-	 * NULL when it has none of that form. */
+	/* "560.94" from nvcuda's file version (winprobe_driver_version),
+	 * only when state is WIN_NVCUDA_NVIDIA; NULL when it has none of
+	 * that form. */
 	char			*version;
 	/* nvml.dll: System32's, else the NVSMI directory's. */
 	struct win_dll		 nvml;

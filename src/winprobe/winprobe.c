@@ -209,6 +209,19 @@ winprobe_tree_path(char drive, const char *p, const char **why)
 
 /* ------------------------------------------------------------- driver */
 
+/* s holds "NVIDIA" in any case (NVIDIA's own resources say "NVIDIA";
+ * older ones "nVidia"). */
+static bool
+names_nvidia(const char *s)
+{
+	if (s == NULL)
+		return false;
+	for (; *s != '\0'; s++)
+		if (winname_eqn(s, 6, "nvidia"))
+			return true;
+	return false;
+}
+
 static void
 probe_driver(struct wp *w)
 {
@@ -221,13 +234,13 @@ probe_driver(struct wp *w)
 		free(p);
 		if (d->nvcuda.error != NULL)
 			d->state = WIN_NVCUDA_UNREADABLE;
-		else if (d->nvcuda.product_name != NULL &&
-		    (strstr(d->nvcuda.product_name, "NVIDIA") != NULL ||
-		    strstr(d->nvcuda.product_name, "nVidia") != NULL))
+		else if (names_nvidia(d->nvcuda.product_name))
 			d->state = WIN_NVCUDA_NVIDIA;
 		else
 			d->state = WIN_NVCUDA_FOREIGN;
-		if (winprobe_driver_version(d->nvcuda.file_version, buf, sizeof buf))
+		/* The rule is NVIDIA's: another vendor's numbers mean nothing by it. */
+		if (d->state == WIN_NVCUDA_NVIDIA &&
+		    winprobe_driver_version(d->nvcuda.file_version, buf, sizeof buf))
 			d->version = xstrdup(buf);
 	}
 	p = wp_find(w, "Windows/System32", "nvml.dll");

@@ -194,6 +194,19 @@ like "$(line '.torch ')" 'version=2\.5\.1\+cu121 \| cuda=12\.1 \| cudnn=- \| err
     "torch 2.5: its CUDA and the DLLs in torch/lib"
 like "$(line 'note ')" 'PEP 514' "the py launcher's registry is noted as not read"
 
+# Another vendor's nvcuda.dll (a shim) with the same numbers: not
+# NVIDIA's, and no driver version read by NVIDIA's rule.
+cp "$C/Windows/System32/nvcuda.dll" "$work/nvcuda.real"
+if mkdll "$C/Windows/System32/nvcuda.dll" 32,0,15,6094 "CUDA shim" 32.0.15.6094 \
+    > "$work/build.log" 2>&1; then
+	out=$("$dump" "$C")
+	like "$(printf '%s\n' "$out" | grep '^driver ')" '^driver state=foreign \| version=-$' \
+	    "a shim's nvcuda.dll is foreign: no driver version"
+else
+	tap_result 1 "mingw-w64 builds the shim"
+fi
+cp "$work/nvcuda.real" "$C/Windows/System32/nvcuda.dll"
+
 # A damaged nvcuda.dll is a fact with a reason, not a failure.
 head -c 300 "$C/Windows/System32/nvcuda.dll" > "$work/cut" &&
     cp "$work/cut" "$C/Windows/System32/nvcuda.dll"
