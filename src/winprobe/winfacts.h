@@ -99,8 +99,8 @@ struct win_cudnn {
 enum win_python_kind {
 	WIN_PY_PYTHON_ORG,	/* …/Programs/Python/Python3xx, Program Files/Python3xx */
 	WIN_PY_CONDA,		/* miniconda3, anaconda3, miniforge3 under a profile */
-	WIN_PY_CONDA_ENV,	/* their envs/<name> */
-	WIN_PY_VENV,		/* pyvenv.cfg beside Scripts/python.exe, found on PATH */
+	WIN_PY_CONDA_ENV,	/* their envs/<name> (or CONDA_PREFIX naming one elsewhere) */
+	WIN_PY_VENV,		/* pyvenv.cfg beside Scripts/python.exe, on PATH or VIRTUAL_ENV */
 	WIN_PY_PATH,		/* another python.exe directory on PATH */
 	WIN_PY_REGISTRY,	/* given by the registry hook (winprobe_opts) */
 };
@@ -122,7 +122,7 @@ struct win_python {
 	char			*dir;		/* the install or venv root */
 	char			*exe;		/* python.exe (venv: Scripts/python.exe) */
 	char			*version;	/* "3.10" or "3.11.9"; NULL: unknown */
-	const char		*version_from;	/* "dirname", "pyvenv.cfg", "dll" */
+	const char		*version_from;	/* "dirname", "pyvenv.cfg", "conda-meta", "dll" */
 	char			*home;		/* a venv's pyvenv.cfg home; NULL otherwise */
 	char			*site_packages;	/* Lib/site-packages as in the tree; NULL: missing */
 	long			 path_index;	/* the PATH entry it was found by; -1 */

@@ -74,6 +74,32 @@ version_of_dll(struct wp *w, const char *dir)
 	return v;
 }
 
+/* conda's record of its python package, conda-meta/python-3.11.5-<build>.json:
+ * the full version, by its name alone. */
+static char *
+version_of_conda(struct wp *w, const char *dir)
+{
+	struct strv names = STRV_INIT;
+	char *meta = wp_find(w, dir, "conda-meta"), *v = NULL;
+
+	if (meta == NULL || !wp_list(w, meta, &names)) {
+		free(meta);
+		return NULL;
+	}
+	for (size_t i = 0; i < names.n && v == NULL; i++) {
+		const char *n = names.v[i], *end;
+
+		if (!wp_glob(n, "python-3", ".json"))
+			continue;
+		end = strchr(n + 7, '-');
+		if (end != NULL)
+			v = xstrndup(n + 7, (size_t)(end - n - 7));
+	}
+	strv_free(&names);
+	free(meta);
+	return v;
+}
+
 /* The value of KEY in pyvenv.cfg's "key = value" lines; NULL: none. */
 static char *
 cfg_value(const char *text, const char *key)
@@ -243,6 +269,9 @@ py_add(struct wp *w, enum win_python_kind kind, const char *dir,
 	if (p->version == NULL && kind == WIN_PY_PYTHON_ORG &&
 	    (p->version = version_of_dirname(base)) != NULL)
 		p->version_from = "dirname";
+	if (p->version == NULL && (kind == WIN_PY_CONDA || kind == WIN_PY_CONDA_ENV) &&
+	    (p->version = version_of_conda(w, dir)) != NULL)
+		p->version_from = "conda-meta";
 	if (p->version == NULL && (p->version = version_of_dll(w, dir)) != NULL)
 		p->version_from = "dll";
 	p->site_packages = wp_find(w, dir, "Lib/site-packages");
@@ -331,6 +360,36 @@ env_dir(struct wp *w, const char *name)
 		dir = NULL;
 	free(tree);
 	return dir;
+}
+
+/* An activated environment: VIRTUAL_ENV (a venv), CONDA_PREFIX. */
+static void
+scan_env(struct wp *w)
+{
+	char *dir, *exe, *cfg;
+
+	if ((dir = env_dir(w, "VIRTUAL_ENV")) != NULL &&
+	    (cfg = wp_find(w, dir, "pyvenv.cfg")) != NULL) {
+		char *scripts = wp_find(w, dir, "Scripts");
+
+		if (scripts != NULL && (exe = exe_in(w, scripts)) != NULL) {
+			py_add(w, WIN_PY_VENV, dir, exe);
+			free(exe);
+		}
+		free(scripts);
+		free(cfg);
+	}
+	free(dir);
+	if ((dir = env_dir(w, "CONDA_PREFIX")) != NULL &&
+	    (exe = exe_in(w, dir)) != NULL) {
+		const char *slash = strrchr(dir, '/');
+		bool env = slash != NULL && slash - dir >= 4 &&
+		    winname_eqn(slash - 4, 4, "envs");
+
+		py_add(w, env ? WIN_PY_CONDA_ENV : WIN_PY_CONDA, dir, exe);
+		free(exe);
+	}
+	free(dir);
 }
 
 static void
@@ -426,5 +485,6 @@ wp_pythons(struct wp *w)
 		strv_push(&w->f->notes,
 		    _("the py launcher's registry (PEP 514) is not read: installs only it knows are not listed"));
 	}
+	scan_env(w);
 	scan_path(w);
 }

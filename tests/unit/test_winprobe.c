@@ -223,6 +223,8 @@ test_machine(struct sysroot *sr)
 		"CUDA_PATH_V9=C:\\nothing",
 		"CUDA_PATHX=C:\\nothing",
 		"USERPROFILE=C:\\Users\\bo",
+		"VIRTUAL_ENV=C:\\work\\proj\\.venv",
+		"Conda_Prefix=C:\\shared\\envs\\ml",
 		NULL,
 	};
 	char **envp = env_copy(env);
@@ -251,6 +253,13 @@ test_machine(struct sysroot *sr)
 	mk("Users/bo/Miniconda3/python311.dll", "x");
 	mk("Users/bo/Miniconda3/envs/tf/python.exe", "x");
 	mk("Users/bo/Miniconda3/envs/tf/python39.dll", "x");
+	mk("Users/bo/Miniconda3/envs/tf/conda-meta/python-3.9.18-h4de0772_0_cpython.json", "{}");
+	mk("Users/bo/Miniconda3/envs/tf/conda-meta/python_abi-3.9-4_cp39.json", "{}");
+	/* An activated venv and conda env outside any profile. */
+	mk("work/proj/.venv/pyvenv.cfg", "version = 3.12.1\n");
+	mk("work/proj/.venv/Scripts/python.exe", "x");
+	mk("shared/envs/ml/python.exe", "x");
+	mk("shared/envs/ml/python310.dll", "x");
 	mk("Users/bo/Miniconda3/envs/tf/Lib/site-packages/tensorflow/python/platform/build_info.py",
 	    "build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8', "
 	    "'is_cuda_build': True, 'cudart_dll_name': 'cudart64_110.dll', "
@@ -334,7 +343,7 @@ test_machine(struct sysroot *sr)
 	ok(p != NULL && p->site_packages == NULL, "no Lib/site-packages: none");
 	p = python_at(&f, "Users/bo/Miniconda3/envs/tf");
 	ok(p != NULL && p->kind == WIN_PY_CONDA_ENV, "its env tf");
-	is_str(p != NULL ? p->version : NULL, "3.9", "version 3.9 from python39.dll");
+	is_str(p != NULL ? p->version : NULL, "3.9.18", "version 3.9.18 from conda-meta, before python39.dll");
 	fw = fw_of(p, "tensorflow");
 	ok(fw != NULL, "TensorFlow in it");
 	is_str(fw != NULL ? fw->version : NULL, "2.6.0", "version from tensorflow_gpu's dist-info");
@@ -368,7 +377,13 @@ test_machine(struct sysroot *sr)
 	ok(p != NULL && p->kind == WIN_PY_VENV && p->path_index == 0, "the uv venv on PATH entry 0");
 	is_str(p != NULL ? p->version : NULL, "3.12.4", "its version_info");
 	is_str(p != NULL ? p->home : NULL, "C:\\Python312", "its home");
-	is_int(f.pythons.n, 6, "six installs: not the Store's alias in WindowsApps");
+	p = python_at(&f, "work/proj/.venv");
+	ok(p != NULL && p->kind == WIN_PY_VENV && p->path_index == -1 &&
+	    p->version != NULL && strcmp(p->version, "3.12.1") == 0, "the venv VIRTUAL_ENV names");
+	p = python_at(&f, "shared/envs/ml");
+	ok(p != NULL && p->kind == WIN_PY_CONDA_ENV && p->version != NULL &&
+	    strcmp(p->version, "3.10") == 0, "the conda env Conda_Prefix (any case) names");
+	is_int(f.pythons.n, 8, "eight installs: not the Store's alias in WindowsApps");
 	ok(noted(&f, "PEP 514"), "the registry not read is noted");
 	win_facts_free(&f);
 	env_free(envp);
