@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "util/strv.h"
+#include "winload/dllsearch.h"
 
 /* Counts past which the probe stops adding (and says so in notes): a
  * machine with more is damaged or hostile, not a setup to diagnose. */
@@ -21,6 +22,7 @@
 #define WINFACTS_CUDNN_MAX	256
 #define WINFACTS_PYTHONS_MAX	256
 #define WINFACTS_PATH_MAX	4096	/* PATH entries looked at */
+#define WINFACTS_NEEDS_MAX	64	/* DLLs resolved for one framework */
 /* Bytes read of one text file (version.json, build_info.py, version.py,
  * pyvenv.cfg, cudnn_version.h): each holds what is wanted in its first
  * few KiB; a longer one is read that far, never refused. */
@@ -105,6 +107,57 @@ enum win_python_kind {
 	WIN_PY_REGISTRY,	/* given by the registry hook (winprobe_opts) */
 };
 
+/* How a framework loads one DLL, which decides the search (winneeds.c). */
+enum win_load_how {
+	/* LoadLibraryExW by bare name with LOAD_WITH_ALTERED_SEARCH_PATH
+	 * (TensorFlow's tsl/platform/windows/load_library.cc): the standard
+	 * order, python.exe's directory the application dir, PATH searched. */
+	WIN_LOAD_BY_NAME = 0,
+	/* A static import of an extension module (.pyd): CPython >= 3.8
+	 * searches LOAD_LIBRARY_SEARCH_DEFAULT_DIRS|DLL_LOAD_DIR (the .pyd's
+	 * dir, python.exe's, os.add_dll_directory's, System32; no PATH);
+	 * older ones the standard order. */
+	WIN_LOAD_PYD_IMPORT,
+	/* torch's own DLLs: torch/__init__.py calls os.add_dll_directory on
+	 * torch\lib, then loads them from there (DEFAULT_DIRS). */
+	WIN_LOAD_TORCH_LIB,
+};
+
+/* One answer of the DLL search. */
+struct win_dll_answer {
+	char			*path;	/* the Windows path loaded; NULL: none */
+	enum dllsearch_source	 via;
+	size_t			 path_index;	/* via PATH: the entry, from 0 */
+	unsigned		 error;	/* 0, or GetLastError()'s code (126, 193) */
+};
+
+/* One DLL a framework loads, resolved by dllsearch as it loads it. */
+struct win_need {
+	char			*dll;		/* "cudart64_110.dll" */
+	enum win_load_how	 how;
+	char			*importer;	/* WIN_LOAD_PYD_IMPORT: the .pyd, a Windows path */
+	/* The answer for how it really loads (the Python's version decides
+	 * for a .pyd import; unknown is taken as >= 3.8). */
+	struct win_dll_answer	 got;
+	/* The same name by the standard order (PATH searched), when got
+	 * came from another search and the answer differs. */
+	bool			 has_std;
+	struct win_dll_answer	 std;
+	/* The same name as CPython >= 3.8 resolves an extension module's
+	 * import (DLLSEARCH_F_PYTHON38, the framework's .pyd dir), when got
+	 * came from another search and the answer differs. */
+	bool			 has_py38;
+	struct win_dll_answer	 py38;
+	/* Files of another machine (x86 for x64 python.exe) the search
+	 * passed over before got, Windows paths; and every other copy of the
+	 * name in the search's directories. */
+	struct strv		 passed_over;
+	struct strv		 others;
+	/* The directories searched for got, in order, as Windows paths
+	 * ("PATH[3] C:\x" style is the rule's to write). */
+	struct strv		 searched;
+};
+
 struct win_framework {
 	char		*name;		/* "tensorflow", "torch" */
 	char		*version;	/* from its dist-info or version.py; NULL: unknown */
@@ -115,6 +168,12 @@ struct win_framework {
 	struct strv	 wants;
 	struct strv	 bundled;
 	char		*error;		/* a file that could not be read, and why */
+	/* wants, the CUDA DLLs its .pyd imports, and the bundled CUDA
+	 * DLLs, each resolved (winneeds.c); at most WINFACTS_NEEDS_MAX. */
+	struct {
+		struct win_need	*v;
+		size_t		 n, cap;
+	} needs;
 };
 
 struct win_python {

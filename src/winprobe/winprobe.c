@@ -662,6 +662,7 @@ winprobe_run(const struct sysroot *sr, char *const *envp,
 	probe_cudavars(&w);
 	probe_cudnn(&w);
 	wp_pythons(&w);
+	wp_needs(&w);
 	for (size_t i = 0; i < w.path.n; i++)
 		free(w.path.v[i]);
 	free(w.path.v);
@@ -751,6 +752,9 @@ win_facts_free(struct win_facts *f)
 			strv_free(&fw->wants);
 			strv_free(&fw->bundled);
 			free(fw->error);
+			for (size_t k = 0; k < fw->needs.n; k++)
+				win_need_free(&fw->needs.v[k]);
+			free(fw->needs.v);
 		}
 		free(p->frameworks.v);
 	}

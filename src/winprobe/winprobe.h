@@ -57,5 +57,7 @@ char	*winprobe_tree_path(char drive, const char *winpath, const char **why);
 const char	*win_python_kind_name(enum win_python_kind k);
 const char	*win_cudnn_where_name(enum win_cudnn_where w);
 const char	*win_nvcuda_state_name(enum win_nvcuda_state s);
+/* "by_name", "pyd_import", "torch_lib" (winneeds.c). */
+const char	*win_load_how_name(enum win_load_how h);
 
 #endif

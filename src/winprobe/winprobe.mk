@@ -4,4 +4,5 @@
 libcudawiz_core_a_SOURCES += \
 	src/winprobe/winprobe.c src/winprobe/winprobe.h \
 	src/winprobe/winpython.c src/winprobe/winfacts.h \
+	src/winprobe/winneeds.c \
 	src/winprobe/winprobe_int.h

@@ -44,5 +44,8 @@ char	*wp_quoted_after(const char *text, const char *key);
 void	win_dll_free(struct win_dll *d);
 
 void	wp_pythons(struct wp *w);
+/* winneeds.c: fills each framework's needs; after wp_pythons. */
+void	wp_needs(struct wp *w);
+void	win_need_free(struct win_need *n);
 
 #endif

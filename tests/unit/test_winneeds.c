@@ -1,0 +1,727 @@
+/* Issue 23's Windows diagnosis: each framework's DLLs resolved the way it
+ * loads them (src/winprobe/winneeds.c) over fixture trees laid out as
+ * drive C:, and the findings the Windows rules (src/diagnose/
+ * rules_windows.c) draw from them with the embedded matrix: TensorFlow
+ * 2.10 wanting cudart64_110.dll beside CUDA 12.6 only, beside CUDA 11.2
+ * off PATH, an extension module's import found only through PATH on
+ * Python 3.8+, an x86 copy ahead on PATH, a copy ahead of CUDA_PATH's,
+ * a driver too old for CUDA 11.2 on Windows, and a healthy machine. The
+ * DLLs are minimal PE images of the right machine, so the probe reads
+ * them as the loader would take them. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diagnose/rules_windows.h"
+#include "lib/tap.h"
+#include "matrix/matrix.h"
+#include "util/xalloc.h"
+#include "winprobe/winprobe.h"
+
+#define TKROOT	"Program Files/NVIDIA GPU Computing Toolkit/CUDA/"
+#define WTKROOT	"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\"
+#define SITE	"Program Files/Python310/Lib/site-packages/"
+#define BUILD_INFO_210 \
+	"build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8', " \
+	"'is_cuda_build': True, 'cudart_dll_name': 'cudart64_110.dll', " \
+	"'cudnn_dll_name': 'cudnn64_8.dll'}\n"
+
+/* The checks after a missing finding are left out (its own check
+ * failed already); the TAP plan comes at the end. */
+#define skip(n, why)	printf("# skipped %d checks: %s\n", (n), (why))
+#define diag(...)	(printf("# "), printf(__VA_ARGS__), printf("\n"))
+
+static char base[PATH_MAX / 2];
+static char root[PATH_MAX];
+static struct matrix *mx;
+
+/* ------------------------------------------------------------ the tree */
+
+static void
+mkparents(char *p)
+{
+	for (char *q = p + strlen(root) + 1; *q != '\0'; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			perror(p);
+		*q = '/';
+	}
+}
+
+static void
+mkfile(const char *rel, const void *data, size_t len)
+{
+	char p[PATH_MAX * 2];
+	FILE *fp;
+
+	snprintf(p, sizeof p, "%s/%s", root, rel);
+	mkparents(p);
+	fp = fopen(p, "wb");
+	if (fp == NULL || fwrite(data, 1, len, fp) != len || fclose(fp) != 0)
+		perror(p);
+}
+
+static void
+mktext(const char *rel, const char *text)
+{
+	mkfile(rel, text, strlen(text));
+}
+
+/* A minimal PE image (as tests/unit/test_pe.c builds them): one section,
+ * the machine given, the DLLs named imported. */
+#define SEC_OFF		0x400u
+#define SEC_RVA		0x1000u
+#define SEC_SIZE	0x1000u
+#define LFANEW		0x40u
+#define OPT_OFF		(LFANEW + 24)
+
+static void
+w16(unsigned char *p, unsigned v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+}
+
+static void
+w32(unsigned char *p, uint32_t v)
+{
+	w16(p, v & 0xffff);
+	w16(p + 2, v >> 16);
+}
+
+static void
+mkpe(const char *rel, unsigned machine, const char *const *imports, size_t n)
+{
+	static unsigned char b[SEC_OFF + SEC_SIZE];
+	bool plus = machine != 0x14c;
+	unsigned opt = plus ? 240 : 224;
+	unsigned char *o = b + OPT_OFF;
+	uint32_t dirs = OPT_OFF + (plus ? 112 : 96), sec = OPT_OFF + opt;
+	uint32_t cur = 0, rvas[8], desc;
+
+	memset(b, 0, sizeof b);
+	b[0] = 'M';
+	b[1] = 'Z';
+	w32(b + 0x3c, LFANEW);
+	memcpy(b + LFANEW, "PE\0\0", 4);
+	w16(b + LFANEW + 4, machine);
+	w16(b + LFANEW + 6, 1);
+	w16(b + LFANEW + 20, opt);
+	w16(b + LFANEW + 22, 0x2002);
+	w16(o, plus ? 0x20b : 0x10b);
+	if (plus) {
+		w32(o + 24, 0x80000000u);
+		w32(o + 28, 0x1);
+	} else {
+		w32(o + 28, 0x10000000u);
+	}
+	w32(o + 56, SEC_RVA + SEC_SIZE);
+	w32(o + 60, SEC_OFF);
+	w16(o + 68, 2);
+	w32(o + (plus ? 108 : 92), 16);
+	memcpy(b + sec, ".data", 5);
+	w32(b + sec + 8, SEC_SIZE);
+	w32(b + sec + 12, SEC_RVA);
+	w32(b + sec + 16, SEC_SIZE);
+	w32(b + sec + 20, SEC_OFF);
+	for (size_t i = 0; i < n && i < 8; i++) {
+		size_t len = strlen(imports[i]) + 1;
+
+		rvas[i] = SEC_RVA + cur;
+		memcpy(b + SEC_OFF + cur, imports[i], len);
+		cur = (uint32_t)((cur + len + 3) & ~3u);
+	}
+	if (n > 0) {
+		desc = SEC_RVA + cur;
+		for (size_t i = 0; i < n && i < 8; i++) {
+			w32(b + SEC_OFF + cur + 20 * i + 12, rvas[i]);
+			w32(b + SEC_OFF + cur + 20 * i + 16, 0x1800);
+		}
+		w32(b + dirs + 8, desc);
+		w32(b + dirs + 12, (uint32_t)(20 * (n + 1)));
+	}
+	mkfile(rel, b, sizeof b);
+}
+
+static void
+dll64(const char *rel)
+{
+	mkpe(rel, 0x8664, NULL, 0);
+}
+
+static char **
+env_copy(const char *const *src)
+{
+	size_t n = 0;
+	char **out;
+
+	while (src[n] != NULL)
+		n++;
+	out = xcalloc(n + 1, sizeof *out);
+	for (size_t i = 0; i < n; i++)
+		out[i] = xstrdup(src[i]);
+	return out;
+}
+
+static void
+env_free(char **envp)
+{
+	for (size_t i = 0; envp[i] != NULL; i++)
+		free(envp[i]);
+	free(envp);
+}
+
+/* A fresh tree under base. */
+static struct sysroot *
+phase(const char *name)
+{
+	struct sysroot *sr;
+	char *err = NULL;
+
+	snprintf(root, sizeof root, "%s/%s", base, name);
+	if (mkdir(root, 0755) != 0)
+		perror(root);
+	sr = sysroot_new(root, &err);
+	if (sr == NULL) {
+		fprintf(stderr, "%s\n", err);
+		exit(99);
+	}
+	return sr;
+}
+
+/* python.org's Python 3.10 with TensorFlow 2.10.1 (tensorflow-intel). */
+static void
+mk_tf210(void)
+{
+	mktext("Program Files/Python310/python.exe", "x");
+	mktext(SITE "tensorflow/python/platform/build_info.py", BUILD_INFO_210);
+	mktext(SITE "tensorflow_intel-2.10.1.dist-info/METADATA", "x");
+}
+
+/* -------------------------------------------------------- the findings */
+
+struct run {
+	struct win_facts	 wf;
+	struct findings		 fs;
+};
+
+static void
+run(struct sysroot *sr, const char *const *env, const char *driver,
+    struct run *r)
+{
+	char **envp = env_copy(env);
+
+	memset(r, 0, sizeof *r);
+	winprobe_run(sr, envp, NULL, &r->wf);
+	/* The driver's version needs NVIDIA's version resource; the rules
+	 * read only the result, so it is set here. */
+	if (driver != NULL)
+		r->wf.driver.version = xstrdup(driver);
+	rules_windows(&r->wf, mx, &r->fs);
+	env_free(envp);
+}
+
+static void
+run_free(struct run *r)
+{
+	findings_free(&r->fs);
+	win_facts_free(&r->wf);
+}
+
+static const struct win_need *
+need_of(const struct win_facts *wf, const char *fw, const char *dll)
+{
+	for (size_t i = 0; i < wf->pythons.n; i++)
+		for (size_t j = 0; j < wf->pythons.v[i].frameworks.n; j++) {
+			const struct win_framework *f = &wf->pythons.v[i].frameworks.v[j];
+
+			if (strcmp(f->name, fw) != 0)
+				continue;
+			for (size_t k = 0; k < f->needs.n; k++)
+				if (strcmp(f->needs.v[k].dll, dll) == 0)
+					return &f->needs.v[k];
+		}
+	return NULL;
+}
+
+/* The n-th finding of code (from 0), or NULL. */
+static const struct finding *
+nth(const struct findings *fs, enum finding_code code, size_t n)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].code == code && n-- == 0)
+			return &fs->v[i];
+	return NULL;
+}
+
+static size_t
+count(const struct findings *fs, enum finding_code code)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < fs->n; i++)
+		n += fs->v[i].code == code;
+	return n;
+}
+
+/* Whether a line of sv contains part. */
+static bool
+has_line(const struct strv *sv, const char *part)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strstr(sv->v[i], part) != NULL)
+			return true;
+	return false;
+}
+
+/* The index of the line equal to line; -1: none. */
+static long
+line_at(const struct strv *sv, const char *line)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], line) == 0)
+			return (long)i;
+	return -1;
+}
+
+static void
+dump(const struct findings *fs)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		diag("%s: %s", finding_code_name(fs->v[i].code), fs->v[i].detail);
+		for (size_t j = 0; j < fs->v[i].evidence.n; j++)
+			diag("  evidence: %s", fs->v[i].evidence.v[j]);
+		for (size_t j = 0; j < fs->v[i].fix.n; j++)
+			diag("  fix: %s", fs->v[i].fix.v[j]);
+	}
+}
+
+/* ----------------------------------------------------------- the cases */
+
+/* CUDA 12.6 alone, CUDA_PATH naming it; TensorFlow 2.10 wants 11.x. */
+static void
+test_cuda12_only(void)
+{
+	static const char *const env[] = {
+		"PATH=" WTKROOT "v12.6\\bin;C:\\Windows\\System32;C:\\Program Files\\Python310",
+		"CUDA_PATH=" WTKROOT "v12.6",
+		"CUDA_PATH_V12_6=" WTKROOT "v12.6",
+		NULL,
+	};
+	struct sysroot *sr = phase("cuda12");
+	const struct win_need *n;
+	const struct finding *f;
+	struct run r;
+
+	dll64(TKROOT "v12.6/bin/cudart64_12.dll");
+	mktext("Windows/System32/kernel32.dll", "x");
+	mk_tf210();
+	run(sr, env, "560.94", &r);
+
+	n = need_of(&r.wf, "tensorflow", "cudart64_110.dll");
+	ok(n != NULL, "TensorFlow's cudart64_110.dll is a need");
+	if (n == NULL) {
+		skip(8, "no need");
+		run_free(&r);
+		sysroot_free(sr);
+		return;
+	}
+	is_int(n->how, WIN_LOAD_BY_NAME, "loaded by name (LoadLibraryExW)");
+	ok(n->got.path == NULL, "not found");
+	is_int(n->got.error, 126, "ERROR_MOD_NOT_FOUND");
+	ok(has_line(&n->searched, "app_dir C:\\Program Files\\Python310"),
+	    "python.exe's directory is the application directory");
+	ok(has_line(&n->searched, "path[0] " WTKROOT "v12.6\\bin"), "PATH is searched");
+
+	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+	ok(f != NULL && f->severity == SEV_ERROR, "SONAME_NOT_FOUND, an error");
+	if (f == NULL) {
+		dump(&r.fs);
+		skip(9, "no finding");
+	} else {
+		is_str(f->subject, "tensorflow 2.10.1 in C:\\Program Files\\Python310 needs cudart64_110.dll",
+		    "the subject names the framework, the install and the DLL");
+		ok(has_line(&f->evidence, "CUDA 12.6 at " WTKROOT "v12.6: its runtime is cudart64_12.dll"),
+		    "the evidence names the CUDA 12.6 runtime that is here");
+		ok(has_line(&f->evidence, "CUDA_PATH=" WTKROOT "v12.6"), "and CUDA_PATH");
+		ok(has_line(&f->fix, "install the CUDA 11.2 toolkit and cuDNN 8.1"),
+		    "fix: CUDA 11.2 and cuDNN 8.1, the matrix's build of TensorFlow 2.10");
+		ok(line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		    "a PowerShell line puts its bin first on PATH for the session");
+		ok(line_at(&f->fix, "set \"PATH=" WTKROOT "v11.2\\bin;%PATH%\"") > 0,
+		    "a cmd.exe line does the same");
+		{
+			long ps = line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH");
+			long cm = line_at(&f->fix, "set \"PATH=" WTKROOT "v11.2\\bin;%PATH%\"");
+
+			ok(ps > 0 && strncmp(f->fix.v[ps - 1], "# PowerShell:", 13) == 0 &&
+			    cm > 0 && strncmp(f->fix.v[cm - 1], "rem cmd.exe:", 12) == 0,
+			    "each shell's line comes after a comment naming the shell");
+		}
+		ok(has_line(&f->fix, "[Environment]::SetEnvironmentVariable('PATH', '" WTKROOT
+		    "v11.2\\bin;' + [Environment]::GetEnvironmentVariable('PATH', 'User'), 'User')"),
+		    "and for the user, through [Environment]");
+		ok(has_line(&f->fix, "no later TensorFlow uses the GPU there"),
+		    "it says no TensorFlow after 2.10 has native Windows GPU support");
+	}
+	f = nth(&r.fs, FINDING_FRAMEWORK_CUDA_MISMATCH, 0);
+	ok(f != NULL && strstr(f->detail, "built with CUDA 11.2") != NULL &&
+	    strstr(f->detail, "cudart64_12.dll (CUDA 12.6)") != NULL,
+	    "FRAMEWORK_CUDA_MISMATCH: built with 11.2, only 12.6's runtime here");
+	is_int(count(&r.fs, FINDING_SONAME_NOT_FOUND), 2, "cudnn64_8.dll is not found either");
+	is_int(count(&r.fs, FINDING_DRIVER_TOO_OLD), 0, "driver 560.94 runs CUDA 12.6 and 11.2");
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+/* CUDA 11.2 installed but not on PATH: its bin is the fix. */
+static void
+test_cuda112_off_path(void)
+{
+	static const char *const env[] = {
+		"PATH=" WTKROOT "v12.6\\bin;C:\\Windows\\System32",
+		"CUDA_PATH=" WTKROOT "v12.6",
+		NULL,
+	};
+	struct sysroot *sr = phase("off-path");
+	const struct finding *f;
+	struct run r;
+
+	dll64(TKROOT "v12.6/bin/cudart64_12.dll");
+	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
+	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
+	mk_tf210();
+	run(sr, env, "560.94", &r);
+
+	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+	ok(f != NULL && strcmp(f->subject,
+	    "tensorflow 2.10.1 in C:\\Program Files\\Python310 needs cudart64_110.dll") == 0,
+	    "cudart64_110.dll is not found");
+	if (f == NULL) {
+		dump(&r.fs);
+		skip(4, "no finding");
+	} else {
+		ok(has_line(&f->evidence, WTKROOT "v11.2\\bin holds cudart64_110.dll"),
+		    "the evidence names CUDA 11.2's bin, which holds it");
+		ok(line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		    "fix: that bin first on PATH (PowerShell)");
+		ok(line_at(&f->fix, "set \"PATH=" WTKROOT "v11.2\\bin;%PATH%\"") > 0,
+		    "fix: that bin first on PATH (cmd.exe)");
+		ok(!has_line(&f->fix, "install the CUDA"), "no install: it is here");
+	}
+	is_int(count(&r.fs, FINDING_FRAMEWORK_CUDA_MISMATCH), 0,
+	    "no version mismatch: a toolkit here has the runtime it wants");
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+/* An extension module importing cudart statically, on Python 3.10, with
+ * the CUDA bin on PATH only: the import's search skips PATH. */
+static void
+test_python38(void)
+{
+	static const char *const env[] = {
+		"PATH=C:\\Windows\\System32;C:\\cuda101\\bin",
+		NULL,
+	};
+	static const char *const imports[] = { "KERNEL32.dll", "cudart64_101.dll" };
+	struct sysroot *sr = phase("py38");
+	const struct win_need *n;
+	const struct finding *f;
+	struct run r;
+
+	dll64("cuda101/bin/cudart64_101.dll");
+	mktext("Program Files/Python310/python.exe", "x");
+	mktext(SITE "tensorflow_gpu-2.1.0.dist-info/METADATA", "x");
+	mkpe(SITE "tensorflow/python/_pywrap_tensorflow_internal.pyd", 0x8664, imports, 2);
+	run(sr, env, "560.94", &r);
+
+	n = need_of(&r.wf, "tensorflow", "cudart64_101.dll");
+	ok(n != NULL && n->how == WIN_LOAD_PYD_IMPORT, "the .pyd's import of cudart64_101.dll is a need");
+	ok(need_of(&r.wf, "tensorflow", "KERNEL32.dll") == NULL, "its other imports are not");
+	if (n != NULL) {
+		ok(n->got.path == NULL && n->got.error == 126,
+		    "the Python 3.8+ import search does not find it");
+		ok(n->has_std && n->std.path != NULL && n->std.via == DLLSRC_PATH &&
+		    strcmp(n->std.path, "C:\\cuda101\\bin\\cudart64_101.dll") == 0,
+		    "the standard order finds it through PATH");
+	} else {
+		skip(2, "no need");
+	}
+	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+	ok(f != NULL, "SONAME_NOT_FOUND");
+	if (f == NULL) {
+		dump(&r.fs);
+		skip(4, "no finding");
+	} else {
+		ok(has_line(&f->evidence, "extension-module search (Python >= 3.8): not found (error 126)"),
+		    "the evidence names the extension-module search");
+		ok(has_line(&f->evidence, "standard search order (PATH searched): found at C:\\cuda101\\bin\\cudart64_101.dll (PATH entry 2)"),
+		    "and the standard search, which PATH serves");
+		ok(line_at(&f->fix, "import os; os.add_dll_directory(r\"C:\\cuda101\\bin\")") > 0,
+		    "fix: os.add_dll_directory with the directory");
+		ok(line_at(&f->fix, "import os; os.add_dll_directory(r\"C:\\cuda101\\bin\")") > 0 &&
+		    has_line(&f->fix, "# Python: before the first import of tensorflow"),
+		    "after a comment saying it goes before the import");
+	}
+	run_free(&r);
+	sysroot_free(sr);
+
+	/* The same on Python 3.7: the standard order, PATH served it. */
+	sr = phase("py37");
+	dll64("cuda101/bin/cudart64_101.dll");
+	mktext("Program Files/Python37/python.exe", "x");
+	mkpe("Program Files/Python37/Lib/site-packages/tensorflow/python/_pywrap_tensorflow_internal.pyd",
+	    0x8664, imports, 2);
+	run(sr, env, "560.94", &r);
+	n = need_of(&r.wf, "tensorflow", "cudart64_101.dll");
+	ok(n != NULL && n->got.path != NULL && n->got.via == DLLSRC_PATH && !n->has_std,
+	    "Python 3.7 loads the import by the standard order: found on PATH");
+	is_int(count(&r.fs, FINDING_SONAME_NOT_FOUND), 0, "no finding on Python 3.7");
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+/* An x86 cudart64_110.dll ahead of CUDA 11.2's on PATH. */
+static void
+test_x86_shadow(void)
+{
+	static const char *const env[] = {
+		"PATH=C:\\tools32\\bin;" WTKROOT "v11.2\\bin",
+		"CUDA_PATH=" WTKROOT "v11.2",
+		NULL,
+	};
+	struct sysroot *sr = phase("x86");
+	const struct win_need *n;
+	const struct finding *f;
+	struct run r;
+
+	mkpe("tools32/bin/cudart64_110.dll", 0x14c, NULL, 0);
+	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
+	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
+	mk_tf210();
+	run(sr, env, "560.94", &r);
+
+	n = need_of(&r.wf, "tensorflow", "cudart64_110.dll");
+	ok(n != NULL && n->got.path != NULL &&
+	    strcmp(n->got.path, WTKROOT "v11.2\\bin\\cudart64_110.dll") == 0,
+	    "the x64 copy in CUDA 11.2's bin is loaded");
+	ok(n != NULL && n->passed_over.n == 1 &&
+	    strcmp(n->passed_over.v[0], "C:\\tools32\\bin\\cudart64_110.dll") == 0,
+	    "the x86 copy ahead of it was passed over");
+	f = nth(&r.fs, FINDING_LIB_SHADOWED, 0);
+	ok(f != NULL && f->severity == SEV_WARNING, "LIB_SHADOWED, a warning");
+	if (f == NULL) {
+		dump(&r.fs);
+		skip(2, "no finding");
+	} else {
+		ok(has_line(&f->evidence, "C:\\tools32\\bin\\cudart64_110.dll: x86"),
+		    "the evidence names the x86 copy");
+		ok(line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		    "fix: the loaded copy's directory first on PATH");
+	}
+	is_int(findings_count(&r.fs, SEV_ERROR), 0, "no error");
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+/* Another x64 copy on PATH ahead of the CUDA_PATH toolkit's. */
+static void
+test_path_shadow(void)
+{
+	static const char *const env[] = {
+		"PATH=C:\\Apps\\Old's\\bin;" WTKROOT "v11.2\\bin",
+		"CUDA_PATH=" WTKROOT "v11.2",
+		NULL,
+	};
+	struct sysroot *sr = phase("shadow");
+	const struct finding *f;
+	struct run r;
+
+	dll64("Apps/Old's/bin/cudart64_110.dll");
+	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
+	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
+	mk_tf210();
+	run(sr, env, "560.94", &r);
+	f = nth(&r.fs, FINDING_LIB_SHADOWED, 0);
+	ok(f != NULL && strstr(f->detail, "from C:\\Apps\\Old's\\bin\\cudart64_110.dll") != NULL,
+	    "LIB_SHADOWED: PATH finds another copy before CUDA_PATH's");
+	if (f == NULL) {
+		dump(&r.fs);
+		skip(1, "no finding");
+	} else {
+		ok(has_line(&f->evidence, "the CUDA_PATH toolkit's copy: " WTKROOT "v11.2\\bin\\cudart64_110.dll"),
+		    "the evidence names the CUDA_PATH toolkit's copy");
+	}
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+/* Driver against CUDA 11.2 on Windows; the matrix's Windows column. */
+static void
+test_driver(void)
+{
+	static const char *const env[] = {
+		"PATH=" WTKROOT "v11.2\\bin",
+		"CUDA_PATH=" WTKROOT "v11.2",
+		NULL,
+	};
+	struct sysroot *sr = phase("driver");
+	const struct finding *f;
+	struct run r;
+
+	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
+	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
+	mk_tf210();
+
+	is_str(matrix_cuda_min_driver(mx, "11.2", MATRIX_WINDOWS, NULL), "460.82",
+	    "the matrix: CUDA 11.2 GA needs 460.82 on Windows");
+	run(sr, env, "451.82", &r);
+	is_int(count(&r.fs, FINDING_DRIVER_TOO_OLD), 2,
+	    "451.82: DRIVER_TOO_OLD for the toolkit and for TensorFlow");
+	f = nth(&r.fs, FINDING_DRIVER_TOO_OLD, 1);
+	if (f == NULL) {
+		dump(&r.fs);
+		skip(4, "no finding");
+	} else {
+		is_str(f->subject, "tensorflow 2.10.1 in C:\\Program Files\\Python310",
+		    "the subject: TensorFlow's install");
+		ok(has_line(&f->evidence, "CUDA 11.2 needs driver >= 460.82 on Windows"),
+		    "the evidence gives the Windows minimum");
+		ok(has_line(&f->evidence, "any CUDA 11 runtime needs at least 452.39 on Windows"),
+		    "and the floor of minor-version compatibility");
+		ok(has_line(&f->fix, "driver 460.82 or newer"), "fix: that driver");
+	}
+	run_free(&r);
+
+	/* 452.39 is CUDA 11's minor-version compatibility floor on Windows:
+	 * it runs 11.2's runtime (all but PTX JIT), as the Linux rule has it. */
+	run(sr, env, "452.39", &r);
+	is_int(count(&r.fs, FINDING_DRIVER_TOO_OLD), 0,
+	    "452.39: minor-version compatibility carries CUDA 11.2");
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+/* CUDA 11.2 with cuDNN on PATH, a new driver, and torch with its own
+ * DLLs: nothing wrong. */
+static void
+test_healthy(void)
+{
+	static const char *const env[] = {
+		"PATH=" WTKROOT "v11.2\\bin;C:\\Windows\\System32",
+		"CUDA_PATH=" WTKROOT "v11.2",
+		NULL,
+	};
+	struct sysroot *sr = phase("healthy");
+	const struct win_need *n;
+	struct run r;
+
+	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
+	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
+	mk_tf210();
+	mktext(SITE "torch/version.py", "__version__ = '2.1.2+cu121'\ncuda = '12.1'\n");
+	dll64(SITE "torch/lib/cudart64_12.dll");
+	dll64(SITE "torch/lib/cudnn64_8.dll");
+	run(sr, env, "560.94", &r);
+
+	n = need_of(&r.wf, "tensorflow", "cudnn64_8.dll");
+	ok(n != NULL && n->got.path != NULL && n->got.via == DLLSRC_PATH &&
+	    n->got.path_index == 0, "TensorFlow's cudnn64_8.dll: PATH's first entry");
+	ok(n != NULL && n->has_py38 && n->py38.path == NULL,
+	    "an extension module's search would not find it (stored beside)");
+	n = need_of(&r.wf, "torch", "cudart64_12.dll");
+	ok(n != NULL && n->how == WIN_LOAD_TORCH_LIB && n->got.via == DLLSRC_USER_DIR &&
+	    n->got.path != NULL && strcmp(n->got.path,
+	    "C:\\Program Files\\Python310\\Lib\\site-packages\\torch\\lib\\cudart64_12.dll") == 0,
+	    "torch's cudart64_12.dll from torch\\lib, added by os.add_dll_directory");
+	is_int(r.fs.n, 0, "no finding at all");
+	if (r.fs.n != 0)
+		dump(&r.fs);
+	run_free(&r);
+
+	/* Without the matrix the DLL rules still speak, the driver's do not. */
+	{
+		char **envp = env_copy(env);
+		struct win_facts wf;
+		struct findings fs = { 0 };
+
+		winprobe_run(sr, envp, NULL, &wf);
+		wf.driver.version = xstrdup("100.00");
+		rules_windows(&wf, NULL, &fs);
+		is_int(fs.n, 0, "without the matrix: no driver finding");
+		findings_free(&fs);
+		win_facts_free(&wf);
+		env_free(envp);
+	}
+	sysroot_free(sr);
+}
+
+/* Quoting for each shell. */
+static void
+test_quoting(void)
+{
+	static const char *const env[] = {
+		"PATH=C:\\Windows\\System32",
+		"CUDA_PATH_V11_2=C:\\opt\\cu%112",
+		NULL,
+	};
+	struct sysroot *sr;
+	const struct finding *f;
+	struct run r;
+	char *q;
+
+	q = rw_ps_quote("C:\\it's here");
+	is_str(q, "'C:\\it''s here'", "PowerShell: single quotes, a quote doubled");
+	free(q);
+
+	sr = phase("quoting");
+	dll64("opt/cu%112/bin/cudart64_110.dll");
+	mk_tf210();
+	run(sr, env, "560.94", &r);
+	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+	ok(f != NULL && line_at(&f->fix, "$env:PATH = 'C:\\opt\\cu%112\\bin;' + $env:PATH") > 0,
+	    "a '%%' path: the PowerShell line");
+	ok(f != NULL && !has_line(&f->fix, "set \"PATH=") &&
+	    has_line(&f->fix, "rem cmd.exe: this path holds a double quote or a percent sign"),
+	    "no cmd.exe set line, and words saying why");
+	if (f == NULL)
+		dump(&r.fs);
+	run_free(&r);
+	sysroot_free(sr);
+}
+
+int
+main(void)
+{
+	const char *tmp = getenv("FX_TMP");
+	char cmd[PATH_MAX];
+
+	snprintf(base, sizeof base, "%s/test_winneeds.XXXXXX", tmp != NULL ? tmp : "/tmp");
+	if (mkdtemp(base) == NULL) {
+		perror(base);
+		return 99;
+	}
+	mx = matrix_embedded();
+	test_cuda12_only();
+	test_cuda112_off_path();
+	test_python38();
+	test_x86_shadow();
+	test_path_shadow();
+	test_driver();
+	test_healthy();
+	test_quoting();
+	matrix_free(mx);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+	if (system(cmd) != 0)
+		perror(cmd);
+	return done_testing();
+}
