@@ -16,39 +16,20 @@
 #include "util/strbuf.h"
 #include "util/version.h"
 #include "util/xalloc.h"
+#include "winload/winname.h"
 
 #define RW_EVIDENCE_MAX	12
 #define RW_TOOLKIT_ROOT	"Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v"
 
 /* ------------------------------------------------------------ strings */
 
-/* ASCII case folding, as NTFS compares names. */
-static bool
-ieq(const char *a, const char *b)
-{
-	for (; *a != '\0' && *b != '\0'; a++, b++) {
-		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a + 32) : *a;
-		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b + 32) : *b;
-
-		if (x != y)
-			return false;
-	}
-	return *a == *b;
-}
-
+/* s begins with prefix, compared as NTFS compares names. */
 static bool
 iprefix(const char *s, const char *prefix)
 {
 	size_t n = strlen(prefix);
-	char *head;
-	bool eq;
 
-	if (strlen(s) < n)
-		return false;
-	head = xstrndup(s, n);
-	eq = ieq(head, prefix);
-	free(head);
-	return eq;
+	return strlen(s) >= n && winname_eqn(s, n, prefix);
 }
 
 /* The last part of a path, either separator. */
@@ -74,18 +55,6 @@ dir_of(const char *path)
 	if (n == 2 && path[1] == ':')
 		n = 3;
 	return xstrndup(path, n);
-}
-
-/* "C:\a\b" for the tree path "a/b". Owned. */
-static char *
-win_path(char drive, const char *tree)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_printf(&sb, "%c:\\", drive != 0 ? drive : 'C');
-	for (const char *s = tree; *s != '\0'; s++)
-		strbuf_putc(&sb, *s == '/' ? '\\' : *s);
-	return strbuf_take(&sb);
 }
 
 char *
@@ -265,8 +234,8 @@ holder_dir(const struct win_facts *wf, const char *dll)
 		const struct win_dll *d = &wf->toolkits.v[i].cudart;
 
 		if (d->path != NULL && d->error == NULL && d->machine == 0x8664 &&
-		    ieq(base_of(d->path), dll)) {
-			char *w = win_path(wf->drive, d->path);
+		    winname_eq(base_of(d->path), dll)) {
+			char *w = winname_windows_path(wf->drive, d->path);
 			char *dir = dir_of(w);
 
 			free(w);
@@ -276,12 +245,12 @@ holder_dir(const struct win_facts *wf, const char *dll)
 	for (size_t i = 0; i < wf->cudnn.n; i++) {
 		const struct win_cudnn *c = &wf->cudnn.v[i];
 		bool has = c->dll.path != NULL && c->dll.error == NULL &&
-		    c->dll.machine == 0x8664 && ieq(base_of(c->dll.path), dll);
+		    c->dll.machine == 0x8664 && winname_eq(base_of(c->dll.path), dll);
 
 		for (size_t j = 0; !has && j < c->parts.n; j++)
-			has = ieq(c->parts.v[j], dll);
+			has = winname_eq(c->parts.v[j], dll);
 		if (has)
-			return win_path(wf->drive, c->dir);
+			return winname_windows_path(wf->drive, c->dir);
 	}
 	return NULL;
 }
@@ -392,7 +361,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 	search_evidence(f, n);
 	for (size_t i = 0; i < c->wf->toolkits.n; i++) {
 		const struct win_toolkit *t = &c->wf->toolkits.v[i];
-		char *dir = win_path(c->wf->drive, t->dir);
+		char *dir = winname_windows_path(c->wf->drive, t->dir);
 
 		strv_pushf(&f->evidence, _("CUDA %s at %s: its runtime is %s"),
 		    tk_version(t) != NULL ? tk_version(t) : "?", dir,
@@ -411,7 +380,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 			fix_add_dll_directory(f, c->fw->name, holder);
 		else
 			fix_path_first(f, holder);
-	} else if (ieq(c->fw->name, "tensorflow") &&
+	} else if (winname_eq(c->fw->name, "tensorflow") &&
 	    (iprefix(n->dll, "cudart64_") || iprefix(n->dll, "cudnn64_"))) {
 		fix_tensorflow(c, f);
 	} else {
@@ -437,7 +406,7 @@ rule_mismatch(struct rw_ctx *c, const struct win_need *n)
 
 		if (t->cudart.path == NULL)
 			continue;
-		if (ieq(base_of(t->cudart.path), n->dll))
+		if (winname_eq(base_of(t->cudart.path), n->dll))
 			return;	/* one here has it: a search problem, not a version one */
 		strbuf_printf(&have, "%s%s (CUDA %s)", strbuf_str(&have)[0] != '\0' ?
 		    ", " : "", base_of(t->cudart.path),
@@ -466,7 +435,7 @@ static bool
 in_dir(const char *path, const char *dir)
 {
 	char *d = dir_of(path);
-	bool eq = ieq(d, dir);
+	bool eq = winname_eq(d, dir);
 
 	free(d);
 	return eq;
@@ -504,12 +473,12 @@ rule_shadowed(struct rw_ctx *c, const struct win_need *n)
 		char *w;
 
 		t = &c->wf->toolkits.v[c->wf->cuda_path_toolkit];
-		w = win_path(c->wf->drive, t->dir);
+		w = winname_windows_path(c->wf->drive, t->dir);
 		tbin = xasprintf("%s\\bin", w);
 		free(w);
 	}
 	for (size_t i = 0; tbin != NULL && i < n->others.n; i++) {
-		if (!in_dir(n->others.v[i], tbin) || ieq(dir, tbin))
+		if (!in_dir(n->others.v[i], tbin) || winname_eq(dir, tbin))
 			continue;
 		f = finding_add(c->out, FINDING_LIB_SHADOWED,
 		    _("%s loads %s from %s, found first by the search; CUDA_PATH "
@@ -584,7 +553,7 @@ rules_windows(const struct win_facts *wf, const struct matrix *m,
 
 	for (size_t i = 0; i < wf->toolkits.n; i++) {
 		const struct win_toolkit *t = &wf->toolkits.v[i];
-		char *dir = win_path(wf->drive, t->dir);
+		char *dir = winname_windows_path(wf->drive, t->dir);
 		char *who = xasprintf("CUDA %s", tk_version(t) != NULL ?
 		    tk_version(t) : "?");
 
@@ -594,7 +563,7 @@ rules_windows(const struct win_facts *wf, const struct matrix *m,
 	}
 	for (size_t i = 0; i < wf->pythons.n; i++) {
 		c.p = &wf->pythons.v[i];
-		c.where = win_path(wf->drive, c.p->dir);
+		c.where = winname_windows_path(wf->drive, c.p->dir);
 		for (size_t j = 0; j < c.p->frameworks.n; j++) {
 			char *cuda;
 

@@ -106,3 +106,14 @@ winname_resolve(const struct sysroot *sr, const char *path, char **out)
 	strv_free(&done);
 	return err;
 }
+
+char *
+winname_windows_path(char drive, const char *tree)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_printf(&sb, "%c:\\", drive != 0 ? drive : 'C');
+	for (const char *s = tree; *s != '\0'; s++)
+		strbuf_putc(&sb, *s == '/' ? '\\' : *s);
+	return strbuf_take(&sb);
+}

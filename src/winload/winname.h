@@ -24,5 +24,8 @@ const char	*winname_pick(const struct strv *names, const char *name);
  * going back one. Returns 0 with *out set (the caller frees it) or an
  * errno value (ENOENT: a component is missing). "" or "/" gives "". */
 int	winname_resolve(const struct sysroot *sr, const char *path, char **out);
+/* The Windows path of a tree path on drive ('C' when 0): "a/b" ->
+ * "C:\a\b", "" -> "C:\". Owned. */
+char	*winname_windows_path(char drive, const char *tree);
 
 #endif

@@ -45,25 +45,13 @@ static const char *const tf_pyds[] = {
 
 static unsigned short x64 = 0x8664;
 
-/* "C:\a\b" for the tree path "a/b" (root: "C:\"). */
-static char *
-win_path(char drive, const char *tree)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_printf(&sb, "%c:\\", drive);
-	for (const char *s = tree; *s != '\0'; s++)
-		strbuf_putc(&sb, *s == '/' ? '\\' : *s);
-	return strbuf_take(&sb);
-}
-
 /* The directory of a tree path, as a Windows path. */
 static char *
 win_dir_of(char drive, const char *tree)
 {
 	const char *slash = strrchr(tree, '/');
 	char *dir = xstrndup(tree, slash != NULL ? (size_t)(slash - tree) : 0);
-	char *out = win_path(drive, dir);
+	char *out = winname_windows_path(drive, dir);
 
 	free(dir);
 	return out;
@@ -213,7 +201,7 @@ pyd_needs(struct wp *w, struct win_framework *fw, const struct load_ctx *c,
 		pe_free(&pe);
 		return;
 	}
-	wpyd = win_path(w->f->drive, pyd);
+	wpyd = winname_windows_path(w->f->drive, pyd);
 	wdir = win_dir_of(w->f->drive, pyd);
 	own.dll_load_dir = wdir;
 	for (int d = 0; d < 2; d++) {
@@ -237,7 +225,7 @@ framework_needs(struct wp *w, const struct win_python *p,
 	if (winname_eq(fw->name, "tensorflow")) {
 		/* An extension module's view: TensorFlow's .pyd directory. */
 		tree = wp_find(w, p->site_packages, "tensorflow/python");
-		wdir = tree != NULL ? win_path(w->f->drive, tree) : NULL;
+		wdir = tree != NULL ? winname_windows_path(w->f->drive, tree) : NULL;
 		c->py38.dll_load_dir = wdir;
 		for (size_t i = 0; i < fw->wants.n; i++)
 			add_need(fw, c, fw->wants.v[i], WIN_LOAD_BY_NAME, NULL, NULL);
@@ -258,7 +246,7 @@ framework_needs(struct wp *w, const struct win_python *p,
 		tree = wp_find(w, p->site_packages, "torch/lib");
 		if (tree == NULL)
 			return;
-		wdir = win_path(w->f->drive, tree);
+		wdir = winname_windows_path(w->f->drive, tree);
 		strv_push(&dirs, wdir);
 		own.flags = DLLSEARCH_F_DEFAULT_DIRS;
 		own.user_dirs = &dirs;

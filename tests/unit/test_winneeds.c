@@ -22,6 +22,7 @@
 #include "lib/tap.h"
 #include "matrix/matrix.h"
 #include "util/xalloc.h"
+#include "winload/winname.h"
 #include "winprobe/winprobe.h"
 
 #define TKROOT	"Program Files/NVIDIA GPU Computing Toolkit/CUDA/"
@@ -679,6 +680,12 @@ test_quoting(void)
 	struct run r;
 	char *q;
 
+	q = winname_windows_path('D', "Program Files/x");
+	is_str(q, "D:\\Program Files\\x", "a tree path as a Windows path");
+	free(q);
+	q = winname_windows_path(0, "");
+	is_str(q, "C:\\", "the root, drive C by default");
+	free(q);
 	q = rw_ps_quote("C:\\it's here");
 	is_str(q, "'C:\\it''s here'", "PowerShell: single quotes, a quote doubled");
 	free(q);
