@@ -209,6 +209,18 @@ mk_tf210(void)
 
 /* -------------------------------------------------------- the findings */
 
+static void
+dump(const struct findings *fs)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		diag("%s: %s", finding_code_name(fs->v[i].code), fs->v[i].detail);
+		for (size_t j = 0; j < fs->v[i].evidence.n; j++)
+			diag("  evidence: %s", fs->v[i].evidence.v[j]);
+		for (size_t j = 0; j < fs->v[i].fix.n; j++)
+			diag("  fix: %s", fs->v[i].fix.v[j]);
+	}
+}
+
 struct run {
 	struct win_facts	 wf;
 	struct findings		 fs;
@@ -228,6 +240,8 @@ run(struct sysroot *sr, const char *const *env, const char *driver,
 		r->wf.driver.version = xstrdup(driver);
 	rules_windows(&r->wf, mx, &r->fs);
 	env_free(envp);
+	if (getenv("WINNEEDS_DUMP") != NULL)	/* to read the findings whole */
+		dump(&r->fs);
 }
 
 static void
@@ -291,18 +305,6 @@ line_at(const struct strv *sv, const char *line)
 		if (strcmp(sv->v[i], line) == 0)
 			return (long)i;
 	return -1;
-}
-
-static void
-dump(const struct findings *fs)
-{
-	for (size_t i = 0; i < fs->n; i++) {
-		diag("%s: %s", finding_code_name(fs->v[i].code), fs->v[i].detail);
-		for (size_t j = 0; j < fs->v[i].evidence.n; j++)
-			diag("  evidence: %s", fs->v[i].evidence.v[j]);
-		for (size_t j = 0; j < fs->v[i].fix.n; j++)
-			diag("  fix: %s", fs->v[i].fix.v[j]);
-	}
 }
 
 /* ----------------------------------------------------------- the cases */
