@@ -194,6 +194,44 @@ like "$(line '.torch ')" 'version=2\.5\.1\+cu121 \| cuda=12\.1 \| cudnn=- \| err
     "torch 2.5: its CUDA and the DLLs in torch/lib"
 like "$(line 'note ')" 'PEP 514' "the py launcher's registry is noted as not read"
 
+# Each framework's DLLs resolved as it loads them (src/winprobe/winneeds.c)
+# over real images, and what the Windows rules find.
+like "$(line '.need tensorflow cudart64_110.dll ')" 'how=by_name \| got=C:\\TOOLS\\cudnn-8\.9\.7\\bin\\cudart64_110\.dll \| got_via=path\[1\] \| got_error=0 \| py38=- \| py38_via=none \| py38_error=126' \
+    "TensorFlow's cudart64_110.dll: by name, PATH's second entry; an extension module's search would miss it"
+like "$(line '.need tensorflow cudnn64_8.dll ')" 'got=C:\\TOOLS\\cudnn-8\.9\.7\\bin\\cudnn64_8\.dll \| got_via=path\[1\]' \
+    "TensorFlow's cudnn64_8.dll from the same PATH entry"
+like "$(line '.need torch cudart64_12.dll ')" 'how=torch_lib \| got=C:\\Users\\ana\\venvs\\torch25\\Lib\\site-packages\\torch\\lib\\cudart64_12\.dll \| got_via=user_dir' \
+    "torch's cudart64_12.dll from torch\\lib, os.add_dll_directory's"
+is "$(printf '%s\n' "$out" | grep -c '^finding ')" 0 "the Windows rules find nothing wrong here"
+
+# Without the 11.x runtime on PATH, and with an x86 copy ahead of it.
+dumpwith() {	# PATH
+	"$dump" "$C" "Path=$1" \
+	    'CUDA_PATH=C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.6' \
+	    'USERPROFILE=C:\Users\ana' 'LOCALAPPDATA=C:\Users\ana\AppData\Local'
+}
+mv "$C/tools/cudnn-8.9.7/bin/cudart64_110.dll" "$work/cudart64_110.dll"
+out=$(dumpwith 'C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.6\bin;C:\TOOLS\cudnn-8.9.7\bin')
+like "$(line '.need tensorflow cudart64_110.dll ')" 'got=- \| got_via=none \| got_error=126' \
+    "cudart64_110.dll gone: not found, error 126"
+like "$(line 'finding SONAME_NOT_FOUND')" 'tensorflow 2\.10\.0 in C:\\Users\\ana\\AppData\\Local\\Programs\\Python\\Python310 needs cudart64_110\.dll' \
+    "SONAME_NOT_FOUND for TensorFlow's cudart64_110.dll"
+like "$(line 'finding FRAMEWORK_CUDA_MISMATCH')" 'needs cudart64_110\.dll' \
+    "FRAMEWORK_CUDA_MISMATCH: only CUDA 12.6's runtime here"
+mkdir -p "$C/x86/bin"
+printf 'int __stdcall DllMain(void *h, unsigned r, void *p) { return 1; }\n' > "$work/d32.c"
+if i686-w64-mingw32-gcc -shared -o "$C/x86/bin/cudart64_110.dll" "$work/d32.c" > "$work/build32.log" 2>&1; then
+	mv "$work/cudart64_110.dll" "$C/tools/cudnn-8.9.7/bin/cudart64_110.dll"
+	out=$(dumpwith 'C:\x86\bin;C:\TOOLS\cudnn-8.9.7\bin')
+	like "$(line '.need tensorflow cudart64_110.dll ')" 'got=C:\\TOOLS\\cudnn-8\.9\.7\\bin\\cudart64_110\.dll .*passed_over=C:\\x86\\bin\\cudart64_110\.dll' \
+	    "an x86 copy first on PATH is passed over"
+	like "$(line 'finding LIB_SHADOWED')" 'needs cudart64_110\.dll' "LIB_SHADOWED for it"
+else
+	mv "$work/cudart64_110.dll" "$C/tools/cudnn-8.9.7/bin/cudart64_110.dll"
+	skip "the x86 copy" "i686-w64-mingw32-gcc is not installed or failed (Debian package gcc-mingw-w64-i686)"
+	skip "the x86 copy's finding" "i686-w64-mingw32-gcc is not installed or failed"
+fi
+
 # Another vendor's nvcuda.dll (a shim) with the same numbers: not
 # NVIDIA's, and no driver version read by NVIDIA's rule.
 cp "$C/Windows/System32/nvcuda.dll" "$work/nvcuda.real"

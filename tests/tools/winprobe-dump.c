@@ -1,12 +1,16 @@
 /* winprobe-dump ROOT [NAME=VALUE ...]: runs the Windows probe over the
  * tree ROOT (drive C:) with the given environment and prints its facts,
  * one line each, as "kind key=value key=value…" (a value to the end of
- * its field; fields separated by " | "), for tests/cli/winprobe-mingw.sh. */
+ * its field; fields separated by " | "), for tests/cli/winprobe-mingw.sh;
+ * then what the Windows rules (diagnose/rules_windows.h) find in them
+ * with the embedded matrix, one "finding CODE | subject" line each. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "diagnose/rules_windows.h"
+#include "matrix/matrix.h"
 #include "sysroot/sysroot.h"
 #include "winprobe/winprobe.h"
 
@@ -32,6 +36,31 @@ list(const char *label, const struct strv *v)
 		printf("%s%s", i > 0 ? "," : "", v->v[i]);
 	if (v->n == 0)
 		printf("-");
+}
+
+static void
+answer(const char *label, const struct win_dll_answer *a)
+{
+	printf(" | %s=%s | %s_via=%s", label, s(a->path), label,
+	    dllsearch_source_name(a->via));
+	if (a->via == DLLSRC_PATH)
+		printf("[%zu]", a->path_index);
+	printf(" | %s_error=%u", label, a->error);
+}
+
+static void
+need(size_t i, const char *fw, const struct win_need *n)
+{
+	printf("python[%zu].need %s %s how=%s", i, fw, n->dll,
+	    win_load_how_name(n->how));
+	answer("got", &n->got);
+	if (n->has_std)
+		answer("std", &n->std);
+	if (n->has_py38)
+		answer("py38", &n->py38);
+	list("passed_over", &n->passed_over);
+	list("others", &n->others);
+	printf("\n");
 }
 
 int
@@ -102,10 +131,23 @@ main(int argc, char **argv)
 			list("wants", &fw->wants);
 			list("bundled", &fw->bundled);
 			printf("\n");
+			for (size_t k = 0; k < fw->needs.n; k++)
+				need(i, fw->name, &fw->needs.v[k]);
 		}
 	}
 	for (size_t i = 0; i < f.notes.n; i++)
 		printf("note %s\n", f.notes.v[i]);
+	{
+		struct matrix *m = matrix_embedded();
+		struct findings fs = { 0 };
+
+		rules_windows(&f, m, &fs);
+		for (size_t i = 0; i < fs.n; i++)
+			printf("finding %s | %s\n", finding_code_name(fs.v[i].code),
+			    s(fs.v[i].subject));
+		findings_free(&fs);
+		matrix_free(m);
+	}
 	win_facts_free(&f);
 	sysroot_free(sr);
 	return 0;
