@@ -268,6 +268,25 @@ fw_build(const struct rw_ctx *c)
 	return mf != NULL ? matrix_framework_build(mf, NULL) : NULL;
 }
 
+/* build_info's "64_112" (Windows builds name the DLL suffix) as "11.2",
+ * "64_8" as "8": the last digit is the minor when there are three or
+ * more (cudart64_110, cudart64_101, cudart64_92 were 11.0, 10.1, 9.2).
+ * NULL when it is not of that form. Owned. */
+static char *
+build_info_version(const char *v)
+{
+	size_t n;
+
+	if (strncmp(v, "64_", 3) == 0)
+		v += 3;
+	n = strlen(v);
+	if (n == 0 || n > 4 || strspn(v, "0123456789") != n)
+		return NULL;
+	if (n == 1)
+		return xstrdup(v);
+	return xasprintf("%.*s.%c", (int)(n - 1), v, v[n - 1]);
+}
+
 /* The CUDA version a framework runs: torch's version.py says it
  * ("12.1"); TensorFlow's build_info says "64_112", which the matrix's
  * build row says as "11.2". NULL: unknown or a CPU build. Owned. */
@@ -282,7 +301,9 @@ fw_cuda(const struct rw_ctx *c)
 	if (strchr(v, '.') != NULL)
 		return xstrdup(v);
 	b = fw_build(c);
-	return b != NULL && b->cuda != NULL ? xstrdup(b->cuda) : NULL;
+	if (b != NULL && b->cuda != NULL)
+		return xstrdup(b->cuda);
+	return build_info_version(v);
 }
 
 /* ------------------------------------------------------- not found */
@@ -295,21 +316,30 @@ fix_tensorflow(struct rw_ctx *c, struct finding *f)
 		.channel = "pip", .package = "tensorflow[and-cuda]", .min = "2.15",
 	};
 
-	if (b != NULL && b->cuda != NULL) {
-		char *bin = xasprintf("%c:\\" RW_TOOLKIT_ROOT "%s\\bin",
-		    c->wf->drive != 0 ? c->wf->drive : 'C', b->cuda);
+	/* The matrix's build row, else what build_info says (no cuDNN
+	 * minor then: "64_8" is cuDNN 8). */
+	char *cuda = b != NULL && b->cuda != NULL ? xstrdup(b->cuda) :
+	    c->fw->cuda_version != NULL ? build_info_version(c->fw->cuda_version) : NULL;
+	char *cudnn = b != NULL && b->cudnn != NULL ? xstrdup(b->cudnn) :
+	    c->fw->cudnn_version != NULL ? build_info_version(c->fw->cudnn_version) : NULL;
 
-		comment_owned(f, b->cudnn != NULL ?
+	if (cuda != NULL) {
+		char *bin = xasprintf("%c:\\" RW_TOOLKIT_ROOT "%s\\bin",
+		    c->wf->drive != 0 ? c->wf->drive : 'C', cuda);
+
+		comment_owned(f, cudnn != NULL ?
 		    xasprintf(_("install the CUDA %s toolkit and cuDNN %s for it "
 		    "(https://developer.nvidia.com/cuda-toolkit-archive, "
 		    "https://developer.nvidia.com/rdp/cudnn-archive), then put "
-		    "its bin directory on PATH:"), b->cuda, b->cudnn) :
+		    "its bin directory on PATH:"), cuda, cudnn) :
 		    xasprintf(_("install the CUDA %s toolkit "
 		    "(https://developer.nvidia.com/cuda-toolkit-archive), then "
-		    "put its bin directory on PATH:"), b->cuda));
+		    "put its bin directory on PATH:"), cuda));
 		fix_path_first(f, bin);
 		free(bin);
 	}
+	free(cuda);
+	free(cudnn);
 	lr_fix_comment(f, _("TensorFlow 2.10 was the last release with GPU "
 	    "support on native Windows: no later TensorFlow uses the GPU there, "
 	    "so upgrading TensorFlow does not help."));

@@ -666,6 +666,37 @@ test_healthy(void)
 		env_free(envp);
 	}
 	sysroot_free(sr);
+
+	/* CUDA 12.6 alone, without the matrix: build_info's "64_112" and
+	 * "64_8" say what to install. */
+	{
+		static const char *const env12[] = {
+			"PATH=" WTKROOT "v12.6\\bin", NULL,
+		};
+		char **envp = env_copy(env12);
+		struct win_facts wf;
+		struct findings fs = { 0 };
+		const struct finding *f;
+
+		sr = phase("nomatrix");
+		dll64(TKROOT "v12.6/bin/cudart64_12.dll");
+		mk_tf210();
+		winprobe_run(sr, envp, NULL, &wf);
+		rules_windows(&wf, NULL, &fs);
+		f = nth(&fs, FINDING_SONAME_NOT_FOUND, 0);
+		ok(f != NULL && has_line(&f->fix, "install the CUDA 11.2 toolkit and cuDNN 8 for it") &&
+		    line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		    "without the matrix: CUDA 11.2 and cuDNN 8 from build_info");
+		ok(f != NULL && !has_line(&f->fix, "pip install"),
+		    "and no pip line: without the catalogue nothing is known published");
+		f = nth(&fs, FINDING_FRAMEWORK_CUDA_MISMATCH, 0);
+		ok(f != NULL && strstr(f->detail, "built with CUDA 11.2") != NULL,
+		    "FRAMEWORK_CUDA_MISMATCH says 11.2 from build_info");
+		findings_free(&fs);
+		win_facts_free(&wf);
+		env_free(envp);
+		sysroot_free(sr);
+	}
 }
 
 /* Quoting for each shell. */
