@@ -737,6 +737,28 @@ test_quoting(void)
 		dump(&r.fs);
 	run_free(&r);
 	sysroot_free(sr);
+
+	{
+		static const char *const env2[] = {
+			"PATH=C:\\Windows\\System32",
+			"CUDA_PATH_V11_2=C:\\opt\\it's cuda",
+			NULL,
+		};
+
+		sr = phase("apostrophe");
+		dll64("opt/it's cuda/bin/cudart64_110.dll");
+		mk_tf210();
+		run(sr, env2, "560.94", &r);
+		f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+		ok(f != NULL && line_at(&f->fix, "$env:PATH = 'C:\\opt\\it''s cuda\\bin;' + $env:PATH") > 0,
+		    "an apostrophe in the path is doubled in PowerShell's quotes");
+		ok(f != NULL && line_at(&f->fix, "set \"PATH=C:\\opt\\it's cuda\\bin;%PATH%\"") > 0,
+		    "and kept as it is inside cmd.exe's quotes");
+		if (f == NULL)
+			dump(&r.fs);
+		run_free(&r);
+		sysroot_free(sr);
+	}
 }
 
 int
