@@ -478,6 +478,26 @@ test_python38(void)
 	run_free(&r);
 	sysroot_free(sr);
 
+	/* Not on PATH at all, in CUDA 11.2's bin: os.add_dll_directory too. */
+	{
+		static const char *const env2[] = { "PATH=C:\\Windows\\System32", NULL };
+		static const char *const imp2[] = { "cudart64_110.dll" };
+
+		sr = phase("py38-holder");
+		dll64(TKROOT "v11.2/bin/cudart64_110.dll");
+		mktext("Program Files/Python310/python.exe", "x");
+		mkpe(SITE "tensorflow/python/_pywrap_tensorflow_internal.pyd", 0x8664, imp2, 1);
+		run(sr, env2, "560.94", &r);
+		f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+		ok(f != NULL && line_at(&f->fix, "import os; os.add_dll_directory(r\"" WTKROOT "v11.2\\bin\")") > 0 &&
+		    !has_line(&f->fix, "$env:PATH"),
+		    "an import's DLL off PATH: os.add_dll_directory, not PATH (which the import does not search)");
+		if (f == NULL)
+			dump(&r.fs);
+		run_free(&r);
+		sysroot_free(sr);
+	}
+
 	/* The same on Python 3.7: the standard order, PATH served it. */
 	sr = phase("py37");
 	dll64("cuda101/bin/cudart64_101.dll");
