@@ -1,7 +1,9 @@
 /* What the Windows probe (winprobe.h) learns about one Windows machine:
  * the driver's DLLs, the CUDA toolkits and the variables naming them,
- * the cuDNN copies, the Python installs and the frameworks in them. Self
- * contained for now; wiring it into facts/facts.h comes later.
+ * the cuDNN copies, the Python installs and the frameworks in them, and
+ * each framework's DLLs resolved by the DLL search model (whose
+ * winload/dllsearch.h gives the sources). Wiring it into facts/facts.h
+ * comes later.
  *
  * Paths named "path" or "dir" are inside the sysroot that stands for the
  * drive, '/'-separated from its root and spelt as the tree spells them
@@ -153,8 +155,10 @@ struct win_need {
 	 * name in the search's directories. */
 	struct strv		 passed_over;
 	struct strv		 others;
-	/* The directories searched for got, in order, as Windows paths
-	 * ("PATH[3] C:\x" style is the rule's to write). */
+	/* The directories searched for got, in order: the step's source
+	 * (dllsearch_source_name), with its index for PATH and
+	 * AddDllDirectory entries, then the directory as a Windows path:
+	 * "app_dir C:\Python310", "path[2] C:\cuda\bin". */
 	struct strv		 searched;
 };
 
