@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "diagnose/fixcmd.h"
-#include "diagnose/rules_install_plan.h"
 #include "diagnose/rules_loader_int.h"
 #include "diagnose/rules_windows.h"
+#include "diagnose/rules_windows_int.h"
 #include "diagnose/subject.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
@@ -20,139 +20,6 @@
 
 #define RW_EVIDENCE_MAX	12
 #define RW_TOOLKIT_ROOT	"Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v"
-
-/* ------------------------------------------------------------ strings */
-
-/* s begins with prefix, compared as NTFS compares names. */
-static bool
-iprefix(const char *s, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return strlen(s) >= n && winname_eqn(s, n, prefix);
-}
-
-/* The last part of a path, either separator. */
-static const char *
-base_of(const char *path)
-{
-	const char *b = path;
-
-	for (const char *s = path; *s != '\0'; s++)
-		if (*s == '/' || *s == '\\')
-			b = s + 1;
-	return b;
-}
-
-/* The directory of a Windows path ("C:\a\b.dll" -> "C:\a"). Owned. */
-static char *
-dir_of(const char *path)
-{
-	const char *b = base_of(path);
-	size_t n = b > path ? (size_t)(b - path - 1) : 0;
-
-	/* "C:\x.dll": the root keeps its separator. */
-	if (n == 2 && path[1] == ':')
-		n = 3;
-	return xstrndup(path, n);
-}
-
-char *
-rw_ps_quote(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_putc(&sb, '\'');
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			strbuf_putc(&sb, '\'');
-		strbuf_putc(&sb, *s);
-	}
-	strbuf_putc(&sb, '\'');
-	return strbuf_take(&sb);
-}
-
-/* A Python string literal for a Windows path: r"…" when that can hold
- * it (no '"', not ending in '\'), else "…" with '\' and '"' escaped. */
-static char *
-py_quote(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t n = strlen(s);
-
-	if (strchr(s, '"') == NULL && (n == 0 || s[n - 1] != '\\')) {
-		strbuf_printf(&sb, "r\"%s\"", s);
-		return strbuf_take(&sb);
-	}
-	strbuf_putc(&sb, '"');
-	for (; *s != '\0'; s++) {
-		if (*s == '\\' || *s == '"')
-			strbuf_putc(&sb, '\\');
-		strbuf_putc(&sb, *s);
-	}
-	strbuf_putc(&sb, '"');
-	return strbuf_take(&sb);
-}
-
-/* ---------------------------------------------------------- fix lines */
-
-static void
-comment_owned(struct finding *f, char *text)
-{
-	lr_fix_comment(f, text);
-	free(text);
-}
-
-static void
-ps_comment(struct finding *f, const char *text)
-{
-	strv_pushf(&f->fix, "# PowerShell: %s", text);
-}
-
-static void
-cmd_comment(struct finding *f, const char *text)
-{
-	strv_pushf(&f->fix, "rem cmd.exe: %s", text);
-}
-
-/* The lines that put dir first on PATH: for the PowerShell session, for
- * the user, for a cmd.exe window. cmd's set cannot carry a '"' (no file
- * name holds one on Windows) nor a '%' that could expand, so such a path
- * gets words instead of a line. */
-static void
-fix_path_first(struct finding *f, const char *dir)
-{
-	char *entry = xasprintf("%s;", dir);
-	char *q = rw_ps_quote(entry);
-
-	ps_comment(f, _("for this session, put the directory first on PATH:"));
-	ip_fix_line(f, xasprintf("$env:PATH = %s + $env:PATH", q));
-	ps_comment(f, _("for your user, in windows opened from now on:"));
-	ip_fix_line(f, xasprintf("[Environment]::SetEnvironmentVariable('PATH', "
-	    "%s + [Environment]::GetEnvironmentVariable('PATH', 'User'), 'User')", q));
-	if (strchr(dir, '"') != NULL || strchr(dir, '%') != NULL) {
-		cmd_comment(f, _("this path holds a double quote or a percent sign, "
-		    "which cmd.exe's set cannot carry safely; use the PowerShell lines"));
-	} else {
-		cmd_comment(f, _("for this window, put the directory first on PATH:"));
-		ip_fix_line(f, xasprintf("set \"PATH=%s;%%PATH%%\"", dir));
-	}
-	free(q);
-	free(entry);
-}
-
-static void
-fix_add_dll_directory(struct finding *f, const char *fwname, const char *dir)
-{
-	char *q = py_quote(dir);
-	char *c = xasprintf(_("before the first import of %s, in your program:"),
-	    fwname);
-
-	strv_pushf(&f->fix, "# Python: %s", c);
-	ip_fix_line(f, xasprintf("import os; os.add_dll_directory(%s)", q));
-	free(c);
-	free(q);
-}
 
 /* ----------------------------------------------------------- the facts */
 
@@ -234,9 +101,9 @@ holder_dir(const struct win_facts *wf, const char *dll)
 		const struct win_dll *d = &wf->toolkits.v[i].cudart;
 
 		if (d->path != NULL && d->error == NULL && d->machine == 0x8664 &&
-		    winname_eq(base_of(d->path), dll)) {
+		    winname_eq(rw_base_of(d->path), dll)) {
 			char *w = winname_windows_path(wf->drive, d->path);
-			char *dir = dir_of(w);
+			char *dir = rw_dir_of(w);
 
 			free(w);
 			return dir;
@@ -245,7 +112,7 @@ holder_dir(const struct win_facts *wf, const char *dll)
 	for (size_t i = 0; i < wf->cudnn.n; i++) {
 		const struct win_cudnn *c = &wf->cudnn.v[i];
 		bool has = c->dll.path != NULL && c->dll.error == NULL &&
-		    c->dll.machine == 0x8664 && winname_eq(base_of(c->dll.path), dll);
+		    c->dll.machine == 0x8664 && winname_eq(rw_base_of(c->dll.path), dll);
 
 		for (size_t j = 0; !has && j < c->parts.n; j++)
 			has = winname_eq(c->parts.v[j], dll);
@@ -327,7 +194,7 @@ fix_tensorflow(struct rw_ctx *c, struct finding *f)
 		char *bin = xasprintf("%c:\\" RW_TOOLKIT_ROOT "%s\\bin",
 		    c->wf->drive != 0 ? c->wf->drive : 'C', cuda);
 
-		comment_owned(f, cudnn != NULL ?
+		rw_comment_owned(f, cudnn != NULL ?
 		    xasprintf(_("install the CUDA %s toolkit and cuDNN %s for it "
 		    "(https://developer.nvidia.com/cuda-toolkit-archive, "
 		    "https://developer.nvidia.com/rdp/cudnn-archive), then put "
@@ -335,7 +202,7 @@ fix_tensorflow(struct rw_ctx *c, struct finding *f)
 		    xasprintf(_("install the CUDA %s toolkit "
 		    "(https://developer.nvidia.com/cuda-toolkit-archive), then "
 		    "put its bin directory on PATH:"), cuda));
-		fix_path_first(f, bin);
+		rw_fix_path_first(f, bin);
 		free(bin);
 	}
 	free(cuda);
@@ -360,7 +227,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 	/* The Python >= 3.8 case: the standard order finds it on PATH. */
 	if (n->how == WIN_LOAD_PYD_IMPORT && n->has_std && n->std.path != NULL &&
 	    n->std.via == DLLSRC_PATH) {
-		char *dir = dir_of(n->std.path);
+		char *dir = rw_dir_of(n->std.path);
 		char *std = answer_words(&n->std);
 
 		f = finding_add(c->out, FINDING_SONAME_NOT_FOUND,
@@ -375,7 +242,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 		strv_pushf(&f->evidence, _("extension-module search (Python >= 3.8): %s"), got);
 		strv_pushf(&f->evidence, _("standard search order (PATH searched): %s"), std);
 		search_evidence(f, n);
-		fix_add_dll_directory(f, c->fw->name, dir);
+		rw_fix_add_dll_directory(f, c->fw->name, dir);
 		free(std);
 		free(dir);
 		free(got);
@@ -395,7 +262,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 
 		strv_pushf(&f->evidence, _("CUDA %s at %s: its runtime is %s"),
 		    tk_version(t) != NULL ? tk_version(t) : "?", dir,
-		    t->cudart.path != NULL ? base_of(t->cudart.path) : _("missing"));
+		    t->cudart.path != NULL ? rw_base_of(t->cudart.path) : _("missing"));
 		free(dir);
 	}
 	for (size_t i = 0; i < c->wf->cudavars.n; i++)
@@ -407,11 +274,11 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 		    "search does not reach:"));
 		strv_pushf(&f->evidence, _("%s holds %s"), holder, n->dll);
 		if (n->how == WIN_LOAD_PYD_IMPORT)
-			fix_add_dll_directory(f, c->fw->name, holder);
+			rw_fix_add_dll_directory(f, c->fw->name, holder);
 		else
-			fix_path_first(f, holder);
+			rw_fix_path_first(f, holder);
 	} else if (winname_eq(c->fw->name, "tensorflow") &&
-	    (iprefix(n->dll, "cudart64_") || iprefix(n->dll, "cudnn64_"))) {
+	    (rw_iprefix(n->dll, "cudart64_") || rw_iprefix(n->dll, "cudnn64_"))) {
 		fix_tensorflow(c, f);
 	} else {
 		lr_fix_comment(f, _("no directory on this drive holds it: install "
@@ -429,17 +296,17 @@ rule_mismatch(struct rw_ctx *c, const struct win_need *n)
 	struct strbuf have = STRBUF_INIT;
 	char *cuda;
 
-	if (!iprefix(n->dll, "cudart64_") || c->wf->toolkits.n == 0)
+	if (!rw_iprefix(n->dll, "cudart64_") || c->wf->toolkits.n == 0)
 		return;
 	for (size_t i = 0; i < c->wf->toolkits.n; i++) {
 		const struct win_toolkit *t = &c->wf->toolkits.v[i];
 
 		if (t->cudart.path == NULL)
 			continue;
-		if (winname_eq(base_of(t->cudart.path), n->dll))
+		if (winname_eq(rw_base_of(t->cudart.path), n->dll))
 			return;	/* one here has it: a search problem, not a version one */
 		strbuf_printf(&have, "%s%s (CUDA %s)", strbuf_str(&have)[0] != '\0' ?
-		    ", " : "", base_of(t->cudart.path),
+		    ", " : "", rw_base_of(t->cudart.path),
 		    tk_version(t) != NULL ? tk_version(t) : "?");
 	}
 	if (strbuf_str(&have)[0] == '\0') {
@@ -452,7 +319,7 @@ rule_mismatch(struct rw_ctx *c, const struct win_need *n)
 	    "provide only %s, which it does not load."),
 	    c->who, cuda != NULL ? cuda : "?", n->dll, strbuf_str(&have));
 	subj_who_needs(f, c->who, c->where, n->dll);
-	comment_owned(f, xasprintf(_("install the CUDA runtime it was built "
+	rw_comment_owned(f, xasprintf(_("install the CUDA runtime it was built "
 	    "with: see the fix for %s"), "SONAME_NOT_FOUND"));
 	free(cuda);
 	strbuf_free(&have);
@@ -464,7 +331,7 @@ rule_mismatch(struct rw_ctx *c, const struct win_need *n)
 static bool
 in_dir(const char *path, const char *dir)
 {
-	char *d = dir_of(path);
+	char *d = rw_dir_of(path);
 	bool eq = winname_eq(d, dir);
 
 	free(d);
@@ -481,7 +348,7 @@ rule_shadowed(struct rw_ctx *c, const struct win_need *n)
 
 	if (n->got.path == NULL)
 		return;
-	dir = dir_of(n->got.path);
+	dir = rw_dir_of(n->got.path);
 	if (n->passed_over.n > 0) {
 		f = finding_add(c->out, FINDING_LIB_SHADOWED,
 		    _("%s loads %s from %s, but earlier in the search %s holds an "
@@ -494,7 +361,7 @@ rule_shadowed(struct rw_ctx *c, const struct win_need *n)
 			strv_pushf(&f->evidence, _("%s: x86, ahead of the 64-bit copy"),
 			    n->passed_over.v[i]);
 		strv_pushf(&f->evidence, _("loaded: %s"), n->got.path);
-		fix_path_first(f, dir);
+		rw_fix_path_first(f, dir);
 		free(dir);
 		return;
 	}
@@ -523,7 +390,7 @@ rule_shadowed(struct rw_ctx *c, const struct win_need *n)
 		}
 		strv_pushf(&f->evidence, _("the CUDA_PATH toolkit's copy: %s"),
 		    n->others.v[i]);
-		fix_path_first(f, tbin);
+		rw_fix_path_first(f, tbin);
 		break;
 	}
 	free(tbin);
@@ -569,7 +436,7 @@ driver_check(struct rw_ctx *c, const char *who, const char *where,
 		    _("any CUDA %u runtime needs at least %s on Windows, even with "
 		    "minor-version compatibility (matrix: %s)"),
 		    version_major_str(cuda), floor, matrix_status_name(fst));
-	comment_owned(f, xasprintf(_("install NVIDIA's Windows driver %s or newer "
+	rw_comment_owned(f, xasprintf(_("install NVIDIA's Windows driver %s or newer "
 	    "for this GPU: https://www.nvidia.com/Download/index.aspx"), min));
 }
 

@@ -1,0 +1,27 @@
+/* The Windows rules' shared parts (rules_windows_fix.c): names and paths
+ * compared as NTFS does, and the fix lines of each shell. Internal to
+ * src/diagnose. */
+#ifndef CUDAWIZ_RULES_WINDOWS_INT_H
+#define CUDAWIZ_RULES_WINDOWS_INT_H
+
+#include <stdbool.h>
+
+#include "diagnose/finding.h"
+
+/* s begins with prefix, compared without ASCII case. */
+bool	rw_iprefix(const char *s, const char *prefix);
+/* The last part of a path, '/' or '\\' separated. */
+const char	*rw_base_of(const char *path);
+/* The directory of a Windows path ("C:\\a\\b.dll" -> "C:\\a"). Owned. */
+char	*rw_dir_of(const char *path);
+/* A "# …" comment line, text taken and freed. */
+void	rw_comment_owned(struct finding *f, char *text);
+/* The PowerShell (session, user) and cmd.exe lines that put dir first
+ * on PATH, each after a comment naming its shell. */
+void	rw_fix_path_first(struct finding *f, const char *dir);
+/* "import os; os.add_dll_directory(r\"DIR\")" after a "# Python:" line
+ * saying it goes before the first import of fwname. */
+void	rw_fix_add_dll_directory(struct finding *f, const char *fwname,
+	    const char *dir);
+
+#endif
