@@ -57,4 +57,14 @@ cmake -S "../jansson-$version" -B . -DCMAKE_SYSTEM_NAME=Windows \
 	-DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF >/dev/null
 make -s -j"${JOBS:-2}"
 make -s install >/dev/null
+# Its .a exports its internals (utf8_encode, strbuffer_*, …), which
+# clash with cudawiz's own: one relocatable object with only the API
+# (json_*, jansson_*) left global, as configure.ac does for make portable.
+cd "$prefix/lib"
+"$host-ld" -r -o jansson-all.o --whole-archive libjansson.a --no-whole-archive
+"$host-objcopy" -w --keep-global-symbol='json_*' \
+	--keep-global-symbol='jansson_*' jansson-all.o jansson-local.o
+rm -f libjansson.a jansson-all.o
+"$host-ar" cr libjansson.a jansson-local.o
+rm -f jansson-local.o
 echo "jansson $version for $host in $prefix"
