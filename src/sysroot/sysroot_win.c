@@ -427,16 +427,22 @@ int
 sysroot_list_dir(const struct sysroot *sr, const char *path,
     struct strv *names)
 {
-	char *pattern = xasprintf("%s%s*", path,
-	    path[0] != '\0' && path[strlen(path) - 1] == '/' ? "" : "/");
-	wchar_t *w = win_path(sr, pattern);
+	wchar_t *dir = win_path(sr, path), *w;
 	WIN32_FIND_DATAW fd;
+	size_t n;
 	HANDLE h;
 	DWORD e;
 
-	free(pattern);
-	if (w == NULL)
+	if (dir == NULL)
 		return ENOENT;
+	/* dir\* ("C:\" already ends in one). */
+	n = wcslen(dir);
+	w = xcalloc(n + 3, sizeof *w);
+	memcpy(w, dir, n * sizeof *w);
+	free(dir);
+	if (n > 0 && w[n - 1] != L'\\')
+		w[n++] = L'\\';
+	w[n] = L'*';
 	h = FindFirstFileExW(w, FindExInfoBasic, &fd, FindExSearchNameMatch,
 	    NULL, 0);
 	free(w);

@@ -36,7 +36,7 @@ int
 cmd_explain(const struct cli_opts *opts)
 {
 	struct explain_input input = { 0 };
-	struct explain ex;
+	struct explain ex = { 0 };
 	struct findings findings = { 0 };
 	struct strv sonames = STRV_INIT;
 	struct strv *defining;
@@ -72,7 +72,7 @@ cmd_explain(const struct cli_opts *opts)
 	 * no news. */
 	free(note);
 	explain_recognise(input.text, input.len, &ex);
-	facts = facts_new(NULL, false);
+	facts = facts_new("/", false);
 	diagnose_annotate(facts, m);
 	defining = xcalloc(ex.matches.n + 1, sizeof *defining);
 	where = xcalloc(ex.matches.n + 1, sizeof *where);
