@@ -1,0 +1,107 @@
+#!/bin/sh
+# The Windows program (make windows: compat/windows.mk, src/win/) under
+# Wine: cudawiz.exe --version says what the Linux binary says; explain
+# gives the Linux finding and its PowerShell fix for TensorFlow's
+# cudart64_110.dll message, as text and as JSON; why NAME.dll finds a copy
+# on PATH through the live system's search and says that Python 3.8+
+# would not, with os.add_dll_directory as the fix; doctor says it is not
+# there on Windows yet (exit 2). Uses dist/…/cudawiz.exe, and
+# runs `make windows' first (about 30 s from clean, jansson included; a
+# few seconds when it is current).
+# Needs mingw-w64, Wine and jq (Debian packages gcc-mingw-w64-x86-64,
+# wine64, jq); skips without.
+. "$TESTS_SRCDIR/lib/tap.sh"
+
+builddir=$(dirname "$CUDAWIZ")
+WINE=
+for w in wine64 /usr/lib/wine/wine64 wine; do
+	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
+done
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 ||
+    skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
+[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package jq)"
+[ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
+WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
+
+version=$("$CUDAWIZ" --version | head -n 1) || exit 99
+# "cudawiz 0.1.0 (…)": the directory make windows fills.
+v=$(printf '%s\n' "$version" | awk '{ print $2 }')
+exe=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64/cudawiz.exe
+# Made (or only checked, when it is current: a few seconds), so that it
+# is this commit's, like the Linux binary.
+make -C "$builddir" windows >"$FX_TMP/make-windows.log" 2>&1 || {
+	tail -n 30 "$FX_TMP/make-windows.log" | sed 's/^/# /'
+	echo "Bail out! make windows failed"
+	exit 99
+}
+[ -f "$exe" ] || { echo "Bail out! make windows made no $exe"; exit 99; }
+
+work=$(mktemp -d "$FX_TMP/windows-exe.XXXXXX") || exit 99
+export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# Wine's server outlives the clients: stopped on every way out, so no
+# process holds the harness's pipes.
+trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
+"$WINESERVER" -p >/dev/null 2>&1 </dev/null
+"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
+[ -d "$WINEPREFIX/drive_c/windows/system32" ] ||
+    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+
+# Runs the exe in the prefix; its stdout without the CRs of Windows'
+# text mode in $work/out, stderr in $work/err, the status in $rc.
+win() {
+	"$WINE" "$exe" "$@" >"$work/out.crlf" 2>"$work/err.crlf" </dev/null
+	rc=$?
+	tr -d '\r' <"$work/out.crlf" >"$work/out"
+	tr -d '\r' <"$work/err.crlf" >"$work/err"
+}
+
+# 1-2: the binary itself: only Windows' own DLLs, and the same version.
+imports=$(x86_64-w64-mingw32-objdump -p "$exe" | sed -n 's/^[[:space:]]*DLL Name: //p' |
+    tr 'A-Z\n' 'a-z ')
+unlike "$imports" 'libgcc|winpthread|jansson|cygwin|msys' \
+    "cudawiz.exe imports only Windows' DLLs ($imports)"
+win --version
+is "$(head -n 1 "$work/out")" "$version" "--version matches the Linux binary's"
+
+# 3-6: explain, the TensorFlow message: the Linux finding and its fix.
+msg="2021-03-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:60] Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found"
+linux_code=$("$CUDAWIZ" explain --json "$msg" | jq -r '.findings[0].code')
+is "$linux_code" SONAME_NOT_FOUND "Linux explains the message as SONAME_NOT_FOUND"
+win explain "$msg"
+is "$rc" 1 "explain exits 1 on the error finding"
+like "$(cat "$work/out")" "ERROR +$linux_code" "explain gives the Linux finding"
+like "$(cat "$work/out")" 'on Windows \(PowerShell\).*CUDA 11' "with the PowerShell fix"
+# 7-8: the same as JSON, and the same text as on Linux.
+win explain --json "$msg"
+got=$(jq -r '[.findings[0].code, (.findings[0].fix | map(select(test("PowerShell"))) | length > 0)] | map(tostring) | join("|")' "$work/out" 2>&1)
+is "$got" "$linux_code|true" "explain --json is valid JSON with the finding and the PowerShell fix"
+"$CUDAWIZ" explain "$msg" >"$work/linux.txt"
+win explain "$msg"
+ok "explain's text is the Linux binary's" cmp -s "$work/out" "$work/linux.txt"
+
+# 9-12: why, over the prefix's C: drive. A copy in C:\cuda\bin, on PATH
+# (WINEPATH), is what LoadLibrary from python.exe loads; Python 3.8+
+# does not search PATH.
+mkdir -p "$WINEPREFIX/drive_c/cuda/bin"
+cp "$exe" "$WINEPREFIX/drive_c/cuda/bin/cudart64_110.dll"
+WINEPATH='C:\cuda\bin' win why cudart64_110.dll
+like "$(cat "$work/out")" 'PATH +C:\\cuda\\bin\\cudart64_110.dll: FOUND' "why: the copy on PATH is found"
+like "$(cat "$work/out")" '=> loads C:\\cuda\\bin\\cudart64_110.dll' "why: it is the winner of the standard search"
+like "$(sed -n '/^Python 3.8/,$p' "$work/out")" '=> fails: error 126' "why: Python 3.8+'s search does not find it"
+like "$(cat "$work/out")" 'os.add_dll_directory\(r"C:\\cuda\\bin"\)' "why: os.add_dll_directory is the fix"
+# 13-14: JSON, and a name found nowhere.
+WINEPATH='C:\cuda\bin' win --json why cudart64_110.dll
+got=$(jq -r '[.standard.resolved, .standard.via, .python38.error, .add_dll_directory] | map(tostring) | join("|")' "$work/out" 2>&1)
+is "$got" 'C:\cuda\bin\cudart64_110.dll|path|126|C:\cuda\bin' "why --json: the winner, PATH, Python's 126, the fix"
+win why cudart64_999.dll
+is "$rc/$(grep -c '=> fails: error 126' "$work/out")" "1/2" "why: a DLL found nowhere fails both searches (exit 1)"
+
+# 15-17: what is not there on Windows says so.
+win doctor
+is "$rc" 2 "doctor exits 2"
+like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
+win matrix show
+like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
+
+done_testing
