@@ -60,6 +60,25 @@
 #define SIGSYS 31
 #endif
 
+/* strsignal(3), for those signals: glibc's words. */
+static inline char *
+cw_strsignal(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return (char *)"Segmentation fault";
+	case SIGABRT: return (char *)"Aborted";
+	case SIGFPE: return (char *)"Floating point exception";
+	case SIGILL: return (char *)"Illegal instruction";
+	case SIGTERM: return (char *)"Terminated";
+	case SIGTRAP: return (char *)"Trace/breakpoint trap";
+	case SIGBUS: return (char *)"Bus error";
+	case SIGKILL: return (char *)"Killed";
+	case SIGSYS: return (char *)"Bad system call";
+	default: return (char *)"Unknown signal";
+	}
+}
+#define strsignal cw_strsignal
+
 /* memmem(3), a GNU extension the C runtime lacks. */
 #include <string.h>
 static inline void *

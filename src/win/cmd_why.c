@@ -344,6 +344,11 @@ cmd_why(const struct cli_opts *opts)
 		    "on Windows yet\n"), PACKAGE, PACKAGE);
 		return EXIT_USAGE;
 	}
+	if (opts->html) {
+		fprintf(stderr, _("%s: --format html is not available on "
+		    "Windows yet; use text or --json\n"), PACKAGE);
+		return EXIT_USAGE;
+	}
 	if (opts->root != NULL) {
 		fprintf(stderr, _("%s: why: --root is not available on Windows "
 		    "yet\n"), PACKAGE);

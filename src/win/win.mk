@@ -75,4 +75,4 @@ src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
 # to resolve.
 src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections
 src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS)
-EXTRA_DIST += compat/win32.h compat/windows-deps.sh
+EXTRA_DIST += compat/win32.h compat/windows-deps.sh src/win/win.mk

@@ -97,10 +97,26 @@ is "$got" 'C:\cuda\bin\cudart64_110.dll|path|126|C:\cuda\bin' "why --json: the w
 win why cudart64_999.dll
 is "$rc/$(grep -c '=> fails: error 126' "$work/out")" "1/2" "why: a DLL found nowhere fails both searches (exit 1)"
 
-# 15-17: what is not there on Windows says so.
+# 15-16: the first python.exe on PATH gives the application directory,
+# which both searches take (Python 3.8+'s as LOAD_LIBRARY_SEARCH_
+# APPLICATION_DIR): a copy beside it loads either way.
+mkdir -p "$WINEPREFIX/drive_c/Python311"
+cp "$exe" "$WINEPREFIX/drive_c/Python311/python.exe"
+cp "$exe" "$WINEPREFIX/drive_c/Python311/cudnn64_8.dll"
+WINEPATH='C:\cuda\bin;C:\Python311' win why cudnn64_8.dll
+like "$(cat "$work/out")" 'python.exe: +C:\\Python311' "why: the python.exe found on PATH is named"
+is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
+    "why: a copy in python.exe's directory loads for both searches (exit 0)"
+
+# 17-21: what is not there on Windows says so.
 win doctor
 is "$rc" 2 "doctor exits 2"
 like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
+win verify
+is "$rc/$(grep -c "'verify' is not available on Windows yet" "$work/err")" "2/1" "verify says so too (exit 2)"
+win --help
+like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'explain'.*--offline is implied" \
+    "--help says what the Windows build has, and that it is offline"
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
 
