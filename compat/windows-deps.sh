@@ -25,6 +25,12 @@ prefix=$cache/$host
 if test -f "$prefix/lib/libjansson.a" && test -f "$prefix/lib/pkgconfig/jansson.pc"; then
 	exit 0
 fi
+for tool in curl cmake "$host-gcc" "$host-ld" "$host-objcopy" "$host-ar"; do
+	command -v "$tool" >/dev/null 2>&1 || {
+		echo "windows-deps.sh: $tool was not found (Debian packages: curl, cmake, gcc-mingw-w64-x86-64, binutils-mingw-w64-x86-64)" >&2
+		exit 1
+	}
+done
 mkdir -p "$cache"
 cd "$cache"
 dsc=jansson_$version-$debrev.dsc
