@@ -61,8 +61,9 @@ cmake -S "../jansson-$version" -B . -DCMAKE_SYSTEM_NAME=Windows \
 	-DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
 	-DJANSSON_BUILD_SHARED_LIBS=OFF -DJANSSON_BUILD_DOCS=OFF \
 	-DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF >/dev/null
-make -s -j"${JOBS:-2}"
-make -s install >/dev/null
+# Its own jobs, apart from a parent make's jobserver.
+MAKEFLAGS= make -s -j"${JOBS:-2}"
+MAKEFLAGS= make -s install >/dev/null
 # Its .a exports its internals (utf8_encode, strbuffer_*, …), which
 # clash with cudawiz's own: one relocatable object with only the API
 # (json_*, jansson_*) left global, as configure.ac does for make portable.
