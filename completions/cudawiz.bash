@@ -9,7 +9,7 @@ _cudawiz_common='--json --format --root --offline --matrix --no-color --color
 	--ascii --no-mouse --help -h --version -V'
 _cudawiz_cmds='doctor why explain verify env matrix spec fleet'
 _cudawiz_formats='sh bash zsh dash ksh fish csh tcsh powershell conda lmod
-	tcl direnv'
+	tcl direnv cmd'
 
 # The options of a command word and matrix's subcommand (no command yet:
 # any option, since options may come before the command).

@@ -60,7 +60,8 @@ complete -c cudawiz -n '__cudawiz_cmd_is env' -l shell -x -d 'the script format'
     sh\t"POSIX sh" bash\t"POSIX sh" zsh\t"POSIX sh" dash\t"POSIX sh" ksh\t"POSIX sh"
     fish\tfish csh\t"csh and tcsh" tcsh\t"csh and tcsh" powershell\tPowerShell
     conda\t"activate.d and deactivate.d" lmod\t"Lua modulefile"
-    tcl\t"Environment Modules modulefile" direnv\t".envrc"'
+    tcl\t"Environment Modules modulefile" direnv\t".envrc"
+    cmd\t"cmd.exe batch file"'
 complete -c cudawiz -n '__cudawiz_cmd_is env doctor spec fleet' -s o -l output -r -F -d 'write the script or report to FILE'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l force -d 'write even where FILE is a symbolic link'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l install-rc -d 'add a line sourcing FILE to the rc file'

@@ -1,4 +1,4 @@
-# File-format parsers: ELF, ld.so.cache, fatbinary, matrix, redistrib, explain.
+# File-format parsers: ELF, PE, ld.so.cache, fatbinary, matrix, redistrib, explain.
 # Each is fuzz/fz_NAME.c with its seeds in fuzz/corpus/NAME/ (see fuzz.mk).
 
 # elfobj_read / elfobj_check / elfobj_find_symbol, through a scratch sysroot.
@@ -7,6 +7,13 @@ check_PROGRAMS += fuzz/replay-elf
 fuzz_replay_elf_SOURCES = fuzz/fz_elf.c $(FUZZ_REPLAY)
 fuzz_replay_elf_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_elf_LDADD = $(FUZZ_LDADD)
+
+# pe_read_mem / pe_read on a Windows DLL, with and without its exports.
+FUZZ_TARGETS += pe
+check_PROGRAMS += fuzz/replay-pe
+fuzz_replay_pe_SOURCES = fuzz/fz_pe.c $(FUZZ_REPLAY)
+fuzz_replay_pe_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_pe_LDADD = $(FUZZ_LDADD)
 
 # ldcache_parse on the bytes, then glibc's lookup.
 FUZZ_TARGETS += ldcache
@@ -45,4 +52,4 @@ fuzz_replay_explain_LDADD = $(FUZZ_LDADD)
 
 # libFuzzer dictionaries (run.sh passes fuzz/NAME.dict when there is one).
 EXTRA_DIST += fuzz/ldcache.dict fuzz/fatbin.dict fuzz/matrix.dict \
-	fuzz/redistrib.dict fuzz/explain.dict
+	fuzz/redistrib.dict fuzz/explain.dict fuzz/pe.dict

@@ -16,6 +16,7 @@ ENVSCRIPT_TESTS = \
 	tests/cli/envscript-fish.sh \
 	tests/cli/envscript-csh.sh \
 	tests/cli/envscript-modules.sh \
-	tests/cli/envscript-pwsh.sh
+	tests/cli/envscript-pwsh.sh \
+	tests/cli/envscript-cmd.sh
 TESTS += $(ENVSCRIPT_TESTS)
 EXTRA_DIST += $(ENVSCRIPT_TESTS) tests/cli/envscript-common.sh

@@ -53,6 +53,7 @@ include $(top_srcdir)/tests/env.mk
 include $(top_srcdir)/tests/matrix.mk
 include $(top_srcdir)/tests/fetch.mk
 include $(top_srcdir)/tests/elf.mk
+include $(top_srcdir)/tests/pe.mk
 include $(top_srcdir)/tests/ldcache.mk
 include $(top_srcdir)/tests/loader.mk
 include $(top_srcdir)/tests/differential.mk
@@ -112,6 +113,9 @@ include $(top_srcdir)/tests/prom.mk
 
 # Issue 23: the Windows DLL search model.
 include $(top_srcdir)/tests/winload.mk
+
+# Issue 23: the helper and its runner on Windows, under Wine.
+include $(top_srcdir)/tests/verifywin.mk
 
 # Last: fix-lint.sh lints the documents the tests before it leave.
 include $(top_srcdir)/tests/fixlint.mk

@@ -17,6 +17,7 @@ libcudawiz_core_a_SOURCES += \
 	src/envscript/fish.c \
 	src/envscript/csh.c \
 	src/envscript/pwsh.c \
+	src/envscript/cmd.c \
 	src/envscript/lmod.c \
 	src/envscript/tcl.c \
 	src/envscript/write.c

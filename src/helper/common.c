@@ -3,8 +3,10 @@
  * record. */
 #include "config.h"
 
+#ifndef _WIN32
 #include <dlfcn.h>
 #include <link.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -13,6 +15,9 @@
 #include <time.h>
 
 #include "helper/helper.h"
+#ifdef _WIN32
+#include "helper/win.h"
+#endif
 
 static bool failed;
 static double context_ms;
@@ -47,10 +52,14 @@ helper_context_ms(void)
 double
 now_ms(void)
 {
+#ifdef _WIN32
+	return win_now_ms();
+#else
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+#endif
 }
 
 void
@@ -76,7 +85,11 @@ step(const char *name, int device)
 void *
 load_lib(const char *lib)
 {
+#ifdef _WIN32
+	char errbuf[1024], path[4096];
+#else
 	struct link_map *lm = NULL;
+#endif
 	const char *err = NULL;
 	void *h;
 	struct rec r;
@@ -91,16 +104,28 @@ load_lib(const char *lib)
 	last_device = -1;
 	/* RTLD_NOW: a missing dependency or symbol is said here, by the
 	 * loader, instead of crashing at the first call that needs it. */
+#ifdef _WIN32
+	/* LoadLibraryExW resolves the DLL's imports before it returns. */
+	h = win_dlopen(lib, errbuf, sizeof errbuf);
+	if (h == NULL)
+		err = errbuf;
+#else
 	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (h == NULL)
 		err = dlerror();
+#endif
 	rec_open(&r, "load");
 	rec_str(&r, "lib", lib);
 	rec_bool(&r, "ok", h != NULL);
 	rec_str(&r, "error", err);
+#ifdef _WIN32
+	if (h != NULL && win_dlpath(h, path, sizeof path))
+		rec_str(&r, "path", path);
+#else
 	if (h != NULL && dlinfo(h, RTLD_DI_LINKMAP, &lm) == 0 && lm != NULL &&
 	    lm->l_name != NULL && lm->l_name[0] != '\0')
 		rec_str(&r, "path", lm->l_name);
+#endif
 	else
 		rec_null(&r, "path");
 	rec_emit(&r);
@@ -122,7 +147,11 @@ bind_symbols(void *handle, const char *lib, const struct symspec *specs,
 		abort();
 	for (size_t i = 0; i < nspecs; i++) {
 		for (size_t j = 0; specs[i].bind[j] != NULL; j++) {
+#ifdef _WIN32
+			void *p = win_dlsym(handle, specs[i].bind[j]);
+#else
 			void *p = dlsym(handle, specs[i].bind[j]);
+#endif
 
 			if (p == NULL)
 				continue;

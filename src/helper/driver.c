@@ -15,6 +15,9 @@
 
 #include "helper/helper.h"
 #include "helper/ptx.h"
+#ifdef _WIN32
+#include "helper/win.h"
+#endif
 
 #define MIB	(1024u * 1024u)
 
@@ -718,7 +721,11 @@ check_device(int idx, bool quick)
 void
 mode_driver(const struct helper_opts *o)
 {
+#ifdef _WIN32
+	const char *lib = o->lib != NULL ? o->lib : win_system_dll("nvcuda.dll");
+#else
 	const char *lib = o->lib != NULL ? o->lib : "libcuda.so.1";
+#endif
 	struct cucall c = { -1, 0, NULL };
 	int version = 0, count = 0;
 	char why[160];

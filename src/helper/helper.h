@@ -59,8 +59,15 @@ void rec_error(struct rec *r, long long code, const char *name,
 /* A "skip" record: WHAT could not run (on DEVICE, or -1), and WHY. */
 void skip(const char *what, int device, const char *why);
 /* The same, WHY built from a format. */
+#ifdef __MINGW_PRINTF_FORMAT
+/* mingw-w64's printf archetype is msvcrt's, which has no %zu; the
+ * helper is built with its C99 stdio (__USE_MINGW_ANSI_STDIO). */
+#define HELPER_PRINTF	__MINGW_PRINTF_FORMAT
+#else
+#define HELPER_PRINTF	printf
+#endif
 void skipf(const char *what, int device, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    __attribute__((format(HELPER_PRINTF, 3, 4)));
 
 /* The CUDA runtime's functions the runtime and cudnn modes call
  * (runtime.c). */

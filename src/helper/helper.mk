@@ -9,3 +9,6 @@ cudawiz_verify_SOURCES = src/helper/main.c src/helper/helper.h \
 	src/helper/cudnn.c
 cudawiz_verify_CPPFLAGS = -I$(top_srcdir)/src -I$(top_builddir)
 cudawiz_verify_LDADD = -lm
+# The Windows layer: cudawiz-verify.exe is these sources and win.c built
+# with mingw-w64 (tests/cli/verify-wine.sh builds it so); never here.
+EXTRA_DIST += src/helper/win.c src/helper/win.h

@@ -10,12 +10,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
 #include <sys/random.h>
 #include <sys/resource.h>
+#endif
 #include <unistd.h>
 
 #include "helper/helper.h"
 #include "helper/ptx.h"
+#ifdef _WIN32
+#include "helper/win.h"
+#endif
 #include "src/commit.h"
 
 static const char usage_text[] =
@@ -116,9 +121,14 @@ take_token(void)
 		fputs("cudawiz-verify: CUDAWIZ_VERIFY_TOKEN is not a token; "
 		    "records go out without one\n", stderr);
 	memset(tok, 'x', strlen(tok));
+#ifdef _WIN32
+	win_unsetenv("CUDAWIZ_VERIFY_TOKEN");
+#else
 	unsetenv("CUDAWIZ_VERIFY_TOKEN");
+#endif
 }
 
+#ifndef _WIN32
 /* Where the records' descriptor goes: a random number between 64 and
  * the limit, so that a library writing to a small descriptor it thinks
  * its own (or to 3, the first free one, on purpose) misses the
@@ -158,6 +168,7 @@ private_stdout(void)
 		}
 	}
 }
+#endif
 
 int
 main(int argc, char **argv)
@@ -166,6 +177,9 @@ main(int argc, char **argv)
 	double start;
 	struct rec r;
 
+#ifdef _WIN32
+	win_utf8_argv(&argc, &argv);
+#endif
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
 		printf("cudawiz-verify %s (commit %s)\n", PACKAGE_VERSION,
 		    CUDAWIZ_COMMIT);
@@ -176,7 +190,12 @@ main(int argc, char **argv)
 		return ptx_option(argv[1], argc >= 3 ? argv[2] : NULL);
 	parse(argc, argv, &o);
 	take_token();
+#ifdef _WIN32
+	win_quiet_errors();
+	win_private_stdout();
+#else
 	private_stdout();
+#endif
 	start = now_ms();
 
 	rec_open(&r, "begin");

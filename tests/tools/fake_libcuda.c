@@ -25,18 +25,36 @@
  *		it finds open, with what they point at, to FAKE_FDLIST
  * FAKE_FORGE	works, and its constructor writes a forged record (an end
  *		with "forged":true) to every pipe it finds open above 2
+ * FAKE_SPAWN	(Windows) works, and cuInit leaves a copy of the program
+ *		behind, started with "driver --lib" this DLL, that sleeps
+ *		(CW_FAKE_CHILD in its environment keeps it from starting
+ *		another)
  *
  * Only the functions the helper binds are here, with their plain C
- * types: this file must not need cuda.h either. */
+ * types: this file must not need cuda.h either.
+ *
+ * The same file is a fake nvcuda.dll for tests/cli/verify-wine.sh:
+ *
+ *   x86_64-w64-mingw32-gcc -shared -DFAKE_MODE=FAKE_xxx fake_libcuda.c
+ *
+ * where FAKE_SEGV writes through a null pointer (an access violation,
+ * Windows has no signal to raise), FAKE_HANG sleeps forever and
+ * FAKE_EXIT calls ExitProcess(3); the modes that look through
+ * /proc/self/fd or fork are Linux's only. */
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#else
 #include <dirent.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
+#include <unistd.h>
+#endif
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define FAKE_GOOD	1
 #define FAKE_WRONG	2
@@ -53,6 +71,7 @@
 #define FAKE_SETSID	13
 #define FAKE_FDS	14
 #define FAKE_FORGE	15
+#define FAKE_SPAWN	16
 
 #ifndef FAKE_MODE
 #define FAKE_MODE FAKE_GOOD
@@ -65,7 +84,16 @@ typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 
 #define OK	0
+#ifdef _WIN32
+#define EXPORT	__declspec(dllexport)
+#if FAKE_MODE == FAKE_FORK || FAKE_MODE == FAKE_SETSID || \
+    FAKE_MODE == FAKE_FDS || FAKE_MODE == FAKE_FORGE || \
+    FAKE_MODE == FAKE_ATEXIT || defined(FAKE_HANG_INIT)
+#error "this mode is Linux's only"
+#endif
+#else
 #define EXPORT	__attribute__((visibility("default")))
+#endif
 
 static int inited;
 
@@ -228,6 +256,41 @@ crash_at_exit(void)
 }
 #endif
 
+#if FAKE_MODE == FAKE_SPAWN
+#ifndef _WIN32
+#error "FAKE_SPAWN is Windows' (FAKE_FORK is Linux's)"
+#endif
+/* A vendor DLL that starts a process of its own and returns: the copy
+ * outlives the helper unless the runner kills it. */
+static void
+leave_process(void)
+{
+	wchar_t exe[MAX_PATH], dll[MAX_PATH], cmd[3 * MAX_PATH];
+	STARTUPINFOW si = { .cb = sizeof si };
+	PROCESS_INFORMATION pi;
+	HMODULE self;
+
+	if (GetEnvironmentVariableW(L"CW_FAKE_CHILD", NULL, 0) > 0) {
+		for (;;)
+			Sleep(INFINITE);
+	}
+	if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+	    GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+	    (LPCWSTR)(void *)leave_process, &self) ||
+	    GetModuleFileNameW(NULL, exe, MAX_PATH) == 0 ||
+	    GetModuleFileNameW(self, dll, MAX_PATH) == 0)
+		abort();
+	_snwprintf(cmd, sizeof cmd / sizeof *cmd, L"\"%ls\" driver --lib \"%ls\"",
+	    exe, dll);
+	cmd[sizeof cmd / sizeof *cmd - 1] = L'\0';
+	SetEnvironmentVariableW(L"CW_FAKE_CHILD", L"1");
+	if (!CreateProcessW(exe, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi))
+		abort();
+	CloseHandle(pi.hThread);
+	CloseHandle(pi.hProcess);
+}
+#endif
+
 CUresult
 cuInit(unsigned int flags)
 {
@@ -236,11 +299,29 @@ cuInit(unsigned int flags)
 	for (;;)
 		pause();
 #endif
-#if FAKE_MODE == FAKE_SEGV
+#if FAKE_MODE == FAKE_SEGV && defined(_WIN32)
+	{
+		/* volatile: GCC would make a literal null store a trap
+		 * (an illegal instruction), not an access violation. Wine
+		 * may map the first page (its DOS area), which Windows
+		 * never does: then a page that allows no access. */
+		int *volatile null = NULL;
+
+		*null = 1;
+		null = VirtualAlloc(NULL, 4096, MEM_COMMIT | MEM_RESERVE,
+		    PAGE_NOACCESS);
+		*null = 1;
+	}
+#elif FAKE_MODE == FAKE_SEGV
 	raise(SIGSEGV);
+#elif FAKE_MODE == FAKE_HANG && defined(_WIN32)
+	for (;;)
+		Sleep(INFINITE);
 #elif FAKE_MODE == FAKE_HANG
 	for (;;)
 		pause();
+#elif FAKE_MODE == FAKE_EXIT && defined(_WIN32)
+	ExitProcess(3);
 #elif FAKE_MODE == FAKE_EXIT
 	exit(3);
 #elif FAKE_MODE == FAKE_INIT
@@ -251,6 +332,8 @@ cuInit(unsigned int flags)
 	printf("{\"check\":\"init\",\"ok\":false,\"code\":1}\n");
 #elif FAKE_MODE == FAKE_ATEXIT
 	atexit(crash_at_exit);
+#elif FAKE_MODE == FAKE_SPAWN
+	leave_process();
 #endif
 	inited = 1;
 	return OK;

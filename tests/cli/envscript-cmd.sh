@@ -1,0 +1,123 @@
+#!/bin/sh
+# The cmd.exe batch files of `env --shell cmd` (src/envscript/cmd.c), run
+# by Wine's cmd.exe: PATH gets the plan's Windows directories first and
+# loses the ones it removes (compared without case and one trailing
+# separator), its empty entries and its entries' quotes; CUDA_PATH and
+# CUDA_HOME as the plan says; a second activation changes nothing; the
+# undo restores every variable exactly and leaves none of its own.
+# Values hold what cmd.exe gives a meaning (& ( ) ^ !); a quote in a
+# plan's directory is refused. A '%' is written doubled, checked in the
+# text only: Wine's cmd.exe expands a value's '%' again where Windows'
+# does not (Wine 8: set "E=%D%" with D=C:\100%\bin gives C:\100A).
+# Needs Wine (Debian package wine64).
+. "$TESTS_SRCDIR/lib/tap.sh"
+
+RENDER=${ENVSCRIPT_RENDER:-$(dirname "$CUDAWIZ")/tests/tools/envscript-render}
+WINE=
+for w in wine64 /usr/lib/wine/wine64 wine; do
+	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
+done
+[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
+[ -x "$RENDER" ] || skip_all "$RENDER is not built"
+WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
+
+work=$(mktemp -d "$FX_TMP/envscript-cmd.XXXXXX") || exit 99
+export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
+"$WINESERVER" -p >/dev/null 2>&1 </dev/null
+"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
+C=$WINEPREFIX/drive_c
+[ -d "$C/windows/system32" ] ||
+    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+
+# run BATCH-LINES...: a batch file of those lines run by cmd.exe with a
+# clean PATH ($START) and CUDA_PATH=$CP0 (unset when empty); it writes
+# out.txt, one "NAME=VALUE" a line, from its `call :show` lines.
+START='C:\a;;"C:\q (x)";C:\cuda\v12.4\bin;c:\CUDA\v11.8\bin\;C:\b&c;C:\x!y^z;C:\z'
+run() {
+	{
+		printf '@echo off\r\n'
+		printf 'set "PATH=%s"\r\n' "$(printf '%s' "$START" | sed 's/%/%%/g')"
+		printf 'set "CUDA_HOME=C:\\old home"\r\n'
+		[ -n "$CP0" ] && printf 'set "CUDA_PATH=%s"\r\n' "$CP0"
+		printf 'if exist C:\\out.txt del C:\\out.txt\r\n'
+		for l in "$@"; do printf '%s\r\n' "$l"; done
+		printf 'goto :eof\r\n:show\r\n'
+		# `set NAME` prints the values as they are (and every
+		# variable whose name starts so); an unset one prints nothing.
+		# (Wine's cmd.exe loses the line with 2>nul beside >>.)
+		printf 'set PATH>>C:\\out.txt\r\n'
+		printf 'if defined CUDA_PATH set CUDA_PATH>>C:\\out.txt\r\n'
+		printf 'if defined CUDA_HOME set CUDA_HOME>>C:\\out.txt\r\n'
+		printf 'echo --->>C:\\out.txt\r\n'
+		printf 'goto :eof\r\n'
+	} > "$C/drive.cmd"
+	rm -f "$C/out.txt"
+	"$WINE" cmd /d /c 'C:\drive.cmd' >"$work/run.out" 2>&1 </dev/null
+	tr -d '\r' < "$C/out.txt" 2>/dev/null
+}
+# The value of NAME in the Nth block of out.txt.
+val() {	# N NAME
+	printf '%s\n' "$out" | awk -v n="$1" -v k="$2=" '
+		/^---$/ { b++; next }
+		b == n - 1 && index($0, k) == 1 { print substr($0, length(k) + 1) }'
+}
+
+"$RENDER" --name train --win-prepend 'C:\cuda\v11.8\bin' \
+    --win-prepend 'C:\Program Files (x86)\cudnn & co\bin' \
+    --win-prepend 'C:\x!y' --win-remove 'C:\cuda\v12.4\bin\' \
+    --set 'CUDA_PATH=C:\cuda\v11.8' --unset CUDA_HOME --format cmd \
+    > "$C/cw.cmd"
+ok "envscript-render writes a cmd script" test -s "$C/cw.cmd"
+is "$(head -c 11 "$C/cw.cmd")" "@echo off$(printf '\r\n')" "... starting @echo off, CRLF line ends"
+like "$(cat "$C/cw.cmd")" 'set "_cw_new=C:\\cuda\\v11\.8\\bin;C:\\Program Files \(x86\)\\cudnn & co\\bin;C:\\x!y"' \
+    "... the directories written as they are"
+"$RENDER" --name pct --win-prepend 'C:\100%\bin' --format cmd > "$work/pct.cmd"
+like "$(cat "$work/pct.cmd")" 'C:\\100%%\\bin' "... a '%' doubled, so cmd.exe reads it as one"
+ok "... every line ends in CRLF" sh -c "! tr -d '\\r' < '$C/cw.cmd' | cmp -s - '$C/cw.cmd' && [ \$(grep -c \$(printf '\\r')\$ '$C/cw.cmd') = \$(wc -l < '$C/cw.cmd') ]"
+
+WANT='C:\cuda\v11.8\bin;C:\Program Files (x86)\cudnn & co\bin;C:\x!y;C:\a;C:\q (x);C:\b&c;C:\x!y^z;C:\z'
+CP0='C:\cuda\v12.4'
+out=$(run 'call :show' 'call C:\cw.cmd' 'call :show' 'set _>C:\kept.txt' 'call C:\cw.cmd' \
+    'call :show' 'call C:\cw.cmd undo' 'call :show' 'set _>C:\left.txt')
+is "$(val 1 PATH)" "$START" "before: PATH as set"
+is "$(val 2 PATH)" "$WANT" \
+    "activated: the plan's directories first; v12.4 gone, v11.8 once, empty entries and quotes gone, & ( ) ! ^ kept"
+is "$(val 2 CUDA_PATH)" 'C:\cuda\v11.8' "... CUDA_PATH set"
+is "$(val 2 CUDA_HOME)" '' "... CUDA_HOME unset"
+like "$(tr -d '\r' < "$C/kept.txt" 2>/dev/null)" '_CUDAWIZ_train_PATH=C:\\a;;"C:\\q \(x\)";' \
+    "... the values of before kept for the undo"
+is "$(val 3 PATH)" "$WANT" "activated twice: nothing more changes"
+is "$(val 4 PATH)" "$START" "undo: PATH exactly as before"
+is "$(val 4 CUDA_PATH)" "$CP0" "... CUDA_PATH as before"
+is "$(val 4 CUDA_HOME)" 'C:\old home' "... CUDA_HOME as before"
+is "$(tr -d '\r' < "$C/left.txt" 2>/dev/null | grep -i -E '^_(cudawiz|cw)')" "" \
+    "... and none of the script's own variables is left"
+
+# CUDA_PATH unset before: unset again after the undo.
+CP0=
+out=$(run 'call C:\cw.cmd' 'call :show' 'call C:\cw.cmd undo' 'call :show')
+is "$(val 1 CUDA_PATH)" 'C:\cuda\v11.8' "CUDA_PATH unset before: set by the script"
+is "$(val 2 CUDA_PATH)" '' "... and unset again by the undo"
+
+# A long PATH: every entry kept, in order.
+START=$(i=0; while [ $i -lt 60 ]; do printf 'C:\\long\\dir%d;' $i; i=$((i + 1)); done)C:\\end
+out=$(run 'call C:\cw.cmd' 'call :show')
+is "$(val 1 PATH)" "C:\\cuda\\v11.8\\bin;C:\\Program Files (x86)\\cudnn & co\\bin;C:\\x!y;$START" \
+    "a 61-entry PATH: each entry kept, in order"
+
+# A plan with only the variables: PATH untouched.
+"$RENDER" --name vars --set 'CUDA_PATH=C:\cuda (new)\v12 & more' --format cmd > "$C/cw.cmd"
+START='C:\a;;C:\b'
+out=$(run 'call C:\cw.cmd' 'call :show')
+is "$(val 1 PATH)" 'C:\a;;C:\b' "a plan without Windows directories leaves PATH as it was"
+is "$(val 1 CUDA_PATH)" 'C:\cuda (new)\v12 & more' "... and sets CUDA_PATH with its ( ) &"
+
+# What cmd.exe cannot hold is refused, with the reason.
+"$RENDER" --name q --win-prepend 'C:\a"b\bin' --format cmd >/dev/null 2>"$work/err"
+is "$?" 1 "a quote in a directory: refused"
+like "$(cat "$work/err")" "holds a quote or a line break, which cmd.exe cannot keep" "... saying why"
+"$RENDER" --name q --win-prepend 'C:\a;b' --format cmd >/dev/null 2>"$work/err"
+is "$?" 1 "a ';' in a directory: refused"
+
+done_testing
