@@ -63,7 +63,7 @@ libcudawiz_win_a_SOURCES = \
 nodist_libcudawiz_win_a_SOURCES = src/matrix/embedded.c
 libcudawiz_win_a_LIBADD = $(LIBOBJS)
 
-src_win_cudawiz_win_SOURCES = src/main.c src/cli.c \
+src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c \
 	src/win/unavailable.c src/win/matrix_update.c
@@ -73,6 +73,7 @@ src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
 # commands left out (doctor's JSON and text views call into verify/ and
 # spec/); only what the Windows commands reach is linked, and checked
 # to resolve.
-src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections
+src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections \
+	-municode
 src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS)
 EXTRA_DIST += compat/win32.h compat/windows-deps.sh src/win/win.mk

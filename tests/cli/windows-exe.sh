@@ -80,7 +80,13 @@ is "$got" "$linux_code|true" "explain --json is valid JSON with the finding and 
 win explain "$msg"
 ok "explain's text is the Linux binary's" cmp -s "$work/out" "$work/linux.txt"
 
-# 9-12: why, over the prefix's C: drive. A copy in C:\cuda\bin, on PATH
+# 9: the arguments arrive as UTF-16 and reach explain as UTF-8 (wmain),
+# whatever Wine's ANSI code page.
+umsg="ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory (in /home/josé/env)"
+win explain --json "$umsg"
+is "$(jq -r .input "$work/out" 2>&1)" "$umsg" "explain reads a non-ASCII argument as UTF-8"
+
+# 10-13: why, over the prefix's C: drive. A copy in C:\cuda\bin, on PATH
 # (WINEPATH), is what LoadLibrary from python.exe loads; Python 3.8+
 # does not search PATH.
 mkdir -p "$WINEPREFIX/drive_c/cuda/bin"
@@ -90,14 +96,14 @@ like "$(cat "$work/out")" 'PATH +C:\\cuda\\bin\\cudart64_110.dll: FOUND' "why: t
 like "$(cat "$work/out")" '=> loads C:\\cuda\\bin\\cudart64_110.dll' "why: it is the winner of the standard search"
 like "$(sed -n '/^Python 3.8/,$p' "$work/out")" '=> fails: error 126' "why: Python 3.8+'s search does not find it"
 like "$(cat "$work/out")" 'os.add_dll_directory\(r"C:\\cuda\\bin"\)' "why: os.add_dll_directory is the fix"
-# 13-14: JSON, and a name found nowhere.
+# 14-15: JSON, and a name found nowhere.
 WINEPATH='C:\cuda\bin' win --json why cudart64_110.dll
 got=$(jq -r '[.standard.resolved, .standard.via, .python38.error, .add_dll_directory] | map(tostring) | join("|")' "$work/out" 2>&1)
 is "$got" 'C:\cuda\bin\cudart64_110.dll|path|126|C:\cuda\bin' "why --json: the winner, PATH, Python's 126, the fix"
 win why cudart64_999.dll
 is "$rc/$(grep -c '=> fails: error 126' "$work/out")" "1/2" "why: a DLL found nowhere fails both searches (exit 1)"
 
-# 15-16: the first python.exe on PATH gives the application directory,
+# 16-17: the first python.exe on PATH gives the application directory,
 # which both searches take (Python 3.8+'s as LOAD_LIBRARY_SEARCH_
 # APPLICATION_DIR): a copy beside it loads either way.
 mkdir -p "$WINEPREFIX/drive_c/Python311"
@@ -108,7 +114,7 @@ like "$(cat "$work/out")" 'python.exe: +C:\\Python311' "why: the python.exe foun
 is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
     "why: a copy in python.exe's directory loads for both searches (exit 0)"
 
-# 17-21: what is not there on Windows says so.
+# 18-22: what is not there on Windows says so.
 win doctor
 is "$rc" 2 "doctor exits 2"
 like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
