@@ -28,7 +28,7 @@ libcudawiz_win_a_SOURCES = \
 	src/winload/dllsearch.c \
 	src/matrix/matrix.c src/matrix/schema.c src/matrix/parse.c \
 	src/matrix/write.c src/matrix/query.c src/matrix/redistrib.c \
-	src/matrix/select.c src/matrix/cache.c \
+	src/matrix/select.c src/matrix/cache.c src/matrix/cachedir_win.c \
 	src/explain/recognize.c src/explain/scan.c src/explain/codes.c \
 	src/explain/recognize_more.c \
 	src/facts/facts.c src/facts/pyfacts.c src/facts/stepsource.c \

@@ -114,7 +114,7 @@ like "$(cat "$work/out")" 'python.exe: +C:\\Python311' "why: the python.exe foun
 is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
     "why: a copy in python.exe's directory loads for both searches (exit 0)"
 
-# 18-22: what is not there on Windows says so.
+# 18-22: what is not there on Windows says so; the built-in matrix.
 win doctor
 is "$rc" 2 "doctor exits 2"
 like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
@@ -125,5 +125,15 @@ like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'explain'.*-
     "--help says what the Windows build has, and that it is offline"
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
+
+# 23-24: the cache is %LOCALAPPDATA%\cudawiz\matrix.json; a matrix copied
+# there is the one in use (the Windows build never fetches one).
+win matrix path
+cache=$(head -n 1 "$work/out")
+like "$rc $cache" '^0 C:\\users\\[^\\]+\\AppData\\Local\\cudawiz\\matrix.json$' "matrix path is under LOCALAPPDATA"
+unix=$(printf '%s' "$cache" | sed "s|^C:|$WINEPREFIX/drive_c|; s|\\\\|/|g")
+mkdir -p "$(dirname "$unix")" && cp "$TESTS_SRCDIR/../data/matrix.json" "$unix"
+win matrix show
+like "$(head -n 2 "$work/out" | tr '\n' ' ')" 'Matrix in use: +cache +C:\\users\\.*matrix.json' "a matrix copied there is used"
 
 done_testing
