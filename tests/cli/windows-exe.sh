@@ -86,7 +86,11 @@ umsg="ImportError: libcudnn.so.8: cannot open shared object file: No such file o
 win explain --json "$umsg"
 is "$(jq -r .input "$work/out" 2>&1)" "$umsg" "explain reads a non-ASCII argument as UTF-8"
 
-# 10-13: why, over the prefix's C: drive. A copy in C:\cuda\bin, on PATH
+# 10: explain - reads standard input (CRLF lines, as a Windows log has).
+printf 'line one\r\n%s\r\n' "$msg" | "$WINE" "$exe" explain --json - 2>&1 | tr -d '\r' >"$work/out"
+is "$(jq -r '.findings[0].code' "$work/out" 2>&1)" "$linux_code" "explain - reads the message from standard input"
+
+# 11-14: why, over the prefix's C: drive. A copy in C:\cuda\bin, on PATH
 # (WINEPATH), is what LoadLibrary from python.exe loads; Python 3.8+
 # does not search PATH.
 mkdir -p "$WINEPREFIX/drive_c/cuda/bin"
@@ -96,14 +100,14 @@ like "$(cat "$work/out")" 'PATH +C:\\cuda\\bin\\cudart64_110.dll: FOUND' "why: t
 like "$(cat "$work/out")" '=> loads C:\\cuda\\bin\\cudart64_110.dll' "why: it is the winner of the standard search"
 like "$(sed -n '/^Python 3.8/,$p' "$work/out")" '=> fails: error 126' "why: Python 3.8+'s search does not find it"
 like "$(cat "$work/out")" 'os.add_dll_directory\(r"C:\\cuda\\bin"\)' "why: os.add_dll_directory is the fix"
-# 14-15: JSON, and a name found nowhere.
+# 15-16: JSON, and a name found nowhere.
 WINEPATH='C:\cuda\bin' win --json why cudart64_110.dll
 got=$(jq -r '[.standard.resolved, .standard.via, .python38.error, .add_dll_directory] | map(tostring) | join("|")' "$work/out" 2>&1)
 is "$got" 'C:\cuda\bin\cudart64_110.dll|path|126|C:\cuda\bin' "why --json: the winner, PATH, Python's 126, the fix"
 win why cudart64_999.dll
 is "$rc/$(grep -c '=> fails: error 126' "$work/out")" "1/2" "why: a DLL found nowhere fails both searches (exit 1)"
 
-# 16-17: the first python.exe on PATH gives the application directory,
+# 17-18: the first python.exe on PATH gives the application directory,
 # which both searches take (Python 3.8+'s as LOAD_LIBRARY_SEARCH_
 # APPLICATION_DIR): a copy beside it loads either way.
 mkdir -p "$WINEPREFIX/drive_c/Python311"
@@ -114,7 +118,7 @@ like "$(cat "$work/out")" 'python.exe: +C:\\Python311' "why: the python.exe foun
 is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
     "why: a copy in python.exe's directory loads for both searches (exit 0)"
 
-# 18-22: what is not there on Windows says so; the built-in matrix.
+# 19-23: what is not there on Windows says so; the built-in matrix.
 win doctor
 is "$rc" 2 "doctor exits 2"
 like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
@@ -126,7 +130,7 @@ like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'explain'.*-
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
 
-# 23-24: the cache is %LOCALAPPDATA%\cudawiz\matrix.json; a matrix copied
+# 24-25: the cache is %LOCALAPPDATA%\cudawiz\matrix.json; a matrix copied
 # there is the one in use (the Windows build never fetches one).
 win matrix path
 cache=$(head -n 1 "$work/out")
