@@ -8,8 +8,8 @@
 # there on Windows yet (exit 2). Uses dist/…/cudawiz.exe, and
 # runs `make windows' first (about 30 s from clean, jansson included; a
 # few seconds when it is current).
-# Needs mingw-w64, Wine and jq (Debian packages gcc-mingw-w64-x86-64,
-# wine64, jq); skips without.
+# Needs mingw-w64, Wine, jq, cmake and curl (Debian packages
+# gcc-mingw-w64-x86-64, wine64, jq, cmake, curl); skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
 builddir=$(dirname "$CUDAWIZ")
@@ -21,6 +21,10 @@ command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 ||
     skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
 [ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package jq)"
+for t in cmake curl; do
+	command -v "$t" >/dev/null 2>&1 ||
+	    skip_all "$t is not installed (Debian package $t): make windows builds jansson with it"
+done
 [ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
 WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
