@@ -1,13 +1,17 @@
 # The Windows program (make windows, compat/windows.mk; configure.ac's
 # WINDOWS): src/win/cudawiz-win.exe, shipped as cudawiz.exe. It is the
-# dispatcher (src/cli.c) with the commands that need no ELF, curl or
-# curses: explain (the text alone: nothing of this machine is probed),
-# matrix show/path (the embedded matrix), and why NAME.dll over the live
+# dispatcher (src/cli.c, entered through src/win/wmain.c) with the
+# commands that need no ELF, curl or curses: explain (the text alone:
+# nothing of this machine is probed), matrix show/path (the built-in
+# matrix, or one copied into the cache), and why NAME.dll over the live
 # system (src/win/cmd_why.c); the others say they are not available on
-# Windows yet (src/win/unavailable.c). Its layers are the pure ones,
-# compiled once more for Windows into libcudawiz-win.a, with the Windows
-# back ends (src/sysroot/sysroot_win.c) in place of the POSIX ones.
-# Both are EXTRA_: a Linux `make' builds neither.
+# Windows yet (src/win/unavailable.c), matrix update that the build is
+# offline (src/win/matrix_update.c). Its layers are the pure ones,
+# compiled once more for Windows into libcudawiz-win.a, with Windows back
+# ends behind the same headers in place of the POSIX ones
+# (src/sysroot/sysroot_win.c, src/util/readfile_win.c,
+# src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
+# neither.
 EXTRA_PROGRAMS += src/win/cudawiz-win
 EXTRA_LIBRARIES = libcudawiz-win.a
 WIN_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -include $(top_srcdir)/compat/win32.h
@@ -69,10 +73,11 @@ src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/win/unavailable.c src/win/matrix_update.c
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)
 src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
-# --gc-sections: the shared layers' objects bring functions of the
-# commands left out (doctor's JSON and text views call into verify/ and
-# spec/); only what the Windows commands reach is linked, and checked
-# to resolve.
+# --gc-sections: the shared layers' objects hold functions of the
+# commands left out (doctor's JSON and text views, which call into
+# verify/ and spec/); what the Windows commands never reach is dropped,
+# which keeps the exe small. The PE linker still resolves every symbol
+# first, so the sources of those views are compiled here too.
 src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections \
 	-municode
 src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS)
