@@ -395,6 +395,11 @@ cmd_why(const struct cli_opts *opts)
 		printf(_("\nLoadLibrary from python.exe (the standard order, "
 		    "PATH included):\n"));
 		print_resolution(&std);
+		if (std.other_copies.n > 0) {
+			printf(_("  other copies in the directories searched:\n"));
+			for (size_t i = 0; i < std.other_copies.n; i++)
+				printf("    %s\n", std.other_copies.v[i]);
+		}
 		printf(_("\nPython 3.8 and later, for an extension module's "
 		    "dependencies (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS: the "
 		    "module's own directory first, then the ones below; PATH "
