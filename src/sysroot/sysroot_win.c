@@ -1,8 +1,11 @@
 /* The sysroot layer's Windows back end (the Windows program only; see
- * sysroot.h for the interface and src/win/win.mk): a sysroot is one
- * drive, "/" its root, so "/Windows/System32" is C:\Windows\System32 —
- * the view src/winload/dllsearch.c takes of a drive. Names go to the
- * wide (UTF-16) API converted from UTF-8, and come back as UTF-8.
+ * sysroot.h for the interface and src/win/win.mk). The host's sysroot
+ * holds every drive, each as the directory of its letter at the top:
+ * "/C/Windows/System32" is C:\Windows\System32 and "/" lists the drives
+ * (dllsearch_env.all_drives). A sysroot of one drive ("D:") has that
+ * drive as "/", the view src/winload/dllsearch.c takes of a drive by
+ * default. Names go to the wide (UTF-16) API converted from UTF-8, and
+ * come back as UTF-8.
  *
  * What the POSIX back end guards against (symbolic links leading out of
  * a --root tree, a name swapped between check and open) has no meaning
@@ -23,8 +26,8 @@
 #include "util/xalloc.h"
 
 struct sysroot {
-	char	 drive;		/* upper case */
-	bool	 host;		/* the system drive, asked for as "/" */
+	char	 drive;		/* upper case; the system drive for the host */
+	bool	 host;		/* every drive, asked for as "/" */
 	char	 dir[4];	/* "C:\\" */
 };
 
@@ -140,9 +143,10 @@ narrow(const wchar_t *w)
 	return s;
 }
 
-/* The Windows path of path inside the drive, wide; NULL when it cannot
- * be one (not valid UTF-8, a character no Windows name holds). A path
- * without a leading '/' is taken from the root too. */
+/* The Windows path of path inside the sysroot, wide; NULL when it cannot
+ * be one (not valid UTF-8, a character no Windows name holds, "/" of the
+ * host, which is no directory of Windows). A path without a leading '/'
+ * is taken from the root too. */
 static wchar_t *
 win_path(const struct sysroot *sr, const char *path)
 {
@@ -150,7 +154,19 @@ win_path(const struct sysroot *sr, const char *path)
 	wchar_t *w;
 	char *s;
 
-	strbuf_printf(&sb, "%c:\\", sr->drive);
+	while (*path == '/')
+		path++;
+	if (sr->host) {
+		/* "C", "C/x": the drive letter first. */
+		if (!((path[0] >= 'A' && path[0] <= 'Z') ||
+		    (path[0] >= 'a' && path[0] <= 'z')) ||
+		    (path[1] != '\0' && path[1] != '/'))
+			return NULL;
+		strbuf_printf(&sb, "%c:\\", path[0] & ~0x20);
+		path++;
+	} else {
+		strbuf_printf(&sb, "%c:\\", sr->drive);
+	}
 	for (const char *p = path; *p != '\0'; p++) {
 		if (*p == '/') {
 			if (sb.len > 0 && strbuf_str(&sb)[sb.len - 1] != '\\')
@@ -167,6 +183,13 @@ win_path(const struct sysroot *sr, const char *path)
 	w = widen(s);
 	free(s);
 	return w;
+}
+
+/* "/" of the host: the drive letters in use. */
+static bool
+host_top(const struct sysroot *sr, const char *path)
+{
+	return sr->host && path[strspn(path, "/")] == '\0';
 }
 
 static int
@@ -199,11 +222,17 @@ int
 sysroot_stat(const struct sysroot *sr, const char *path, struct stat *st)
 {
 	WIN32_FILE_ATTRIBUTE_DATA a;
-	wchar_t *w = win_path(sr, path);
+	wchar_t *w;
 	ULARGE_INTEGER t;
 	BOOL ok;
 
-	if (w == NULL)
+	if (host_top(sr, path)) {
+		memset(st, 0, sizeof *st);
+		st->st_mode = S_IFDIR | 0755;
+		st->st_nlink = 1;
+		return 0;
+	}
+	if ((w = win_path(sr, path)) == NULL)
 		return ENOENT;
 	ok = GetFileAttributesExW(w, GetFileExInfoStandard, &a);
 	free(w);
@@ -427,13 +456,21 @@ int
 sysroot_list_dir(const struct sysroot *sr, const char *path,
     struct strv *names)
 {
-	wchar_t *dir = win_path(sr, path), *w;
+	wchar_t *dir, *w;
 	WIN32_FIND_DATAW fd;
 	size_t n;
 	HANDLE h;
 	DWORD e;
 
-	if (dir == NULL)
+	if (host_top(sr, path)) {
+		DWORD drives = GetLogicalDrives();
+
+		for (int i = 0; i < 26; i++)
+			if (drives & (1u << i))
+				strv_pushf(names, "%c", 'A' + i);
+		return 0;
+	}
+	if ((dir = win_path(sr, path)) == NULL)
 		return ENOENT;
 	/* dir\* ("C:\" already ends in one). */
 	n = wcslen(dir);

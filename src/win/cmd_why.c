@@ -1,6 +1,6 @@
 /* cudawiz why NAME.dll in the Windows program: which file LoadLibrary
  * would load for NAME on this machine, step by step, by the DLL search
- * model (winload/dllsearch.h) over the live system drive: System32 and
+ * model (winload/dllsearch.h) over the live system (every drive): System32 and
  * the Windows directory as GetSystemDirectoryW and GetWindowsDirectoryW
  * say, the current directory, PATH, the KnownDLLs of the registry, and
  * as the application directory that of the python.exe found first on
@@ -132,7 +132,7 @@ python_dir(const struct sysroot *sr, const char *path)
 		return NULL;
 	strv_split(&dirs, path, ";");
 	for (size_t i = 0; i < dirs.n && found == NULL; i++) {
-		struct dllsearch_env env = { .sr = sr, .path = NULL };
+		struct dllsearch_env env = { .sr = sr, .all_drives = true };
 		struct dll_resolution r;
 		const char *d = dirs.v[i];
 		size_t len = strlen(d);
@@ -201,6 +201,7 @@ env_of(const struct live *l, unsigned flags, struct dllsearch_env *env)
 {
 	memset(env, 0, sizeof *env);
 	env->sr = l->sr;
+	env->all_drives = true;
 	env->drive = l->system32 != NULL ? l->system32[0] : 0;
 	env->app_dir = l->python;
 	env->system32_dir = l->system32;

@@ -112,14 +112,21 @@ like "$(sed -n '/other copies/,/^$/p' "$work/out")" '^ +C:\\cuda11\\bin\\cudart6
     "why: the other copy on PATH is listed"
 rm -r "$WINEPREFIX/drive_c/cuda11"
 
-# 16-17: JSON, and a name found nowhere.
+# 16: a directory on another drive (Wine's Z: is /) is searched too.
+mkdir -p "$work/zdir" && cp "$exe" "$work/zdir/cudart64_110.dll"
+zdir="Z:$(printf '%s' "$work/zdir" | tr / '\\')"
+WINEPATH="$zdir" win why cudart64_110.dll
+is "$(grep -cF "=> loads $zdir\\cudart64_110.dll" "$work/out")" 1 \
+    "why: a copy on PATH on drive Z: is found"
+
+# 17-18: JSON, and a name found nowhere.
 WINEPATH='C:\cuda\bin' win --json why cudart64_110.dll
 got=$(jq -r '[.standard.resolved, .standard.via, .python38.error, .add_dll_directory] | map(tostring) | join("|")' "$work/out" 2>&1)
 is "$got" 'C:\cuda\bin\cudart64_110.dll|path|126|C:\cuda\bin' "why --json: the winner, PATH, Python's 126, the fix"
 win why cudart64_999.dll
 is "$rc/$(grep -c '=> fails: error 126' "$work/out")" "1/2" "why: a DLL found nowhere fails both searches (exit 1)"
 
-# 18-19: the first python.exe on PATH gives the application directory,
+# 19-20: the first python.exe on PATH gives the application directory,
 # which both searches take (Python 3.8+'s as LOAD_LIBRARY_SEARCH_
 # APPLICATION_DIR): a copy beside it loads either way.
 mkdir -p "$WINEPREFIX/drive_c/Python311"
@@ -130,7 +137,7 @@ like "$(cat "$work/out")" 'python.exe: +C:\\Python311' "why: the python.exe foun
 is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
     "why: a copy in python.exe's directory loads for both searches (exit 0)"
 
-# 20-24: what is not there on Windows says so; the built-in matrix.
+# 21-25: what is not there on Windows says so; the built-in matrix.
 win doctor
 is "$rc" 2 "doctor exits 2"
 like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
@@ -142,7 +149,7 @@ like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'explain'.*-
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
 
-# 25-26: the cache is %LOCALAPPDATA%\cudawiz\matrix.json; a matrix copied
+# 26-27: the cache is %LOCALAPPDATA%\cudawiz\matrix.json; a matrix copied
 # there is the one in use (the Windows build never fetches one).
 win matrix path
 cache=$(head -n 1 "$work/out")
