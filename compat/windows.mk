@@ -54,6 +54,9 @@ dist/$(WINDOWS_NAME)/cudawiz.exe: $(WINDOWS_BUILD)/src/win/cudawiz-win.exe
 	fi && \
 	chmod 0755 $@.tmp && mv -f $@.tmp $@
 
+# The Windows tree goes with this build's distclean (the jansson cache
+# outside the tree stays).
 windows-clean:
 	-rm -rf $(WINDOWS_BUILD) dist/$(WINDOWS_NAME)
+distclean-local: windows-clean
 .PHONY: windows windows-clean
