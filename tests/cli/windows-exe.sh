@@ -6,7 +6,7 @@
 # on PATH through the live system's search and says that Python 3.8+
 # would not, with os.add_dll_directory as the fix; doctor says it is not
 # there on Windows yet (exit 2). Uses dist/…/cudawiz.exe, and
-# runs `make windows' first (about 30 s from clean, jansson included; a
+# runs `make windows' first (about 20 s from clean, jansson included; a
 # few seconds when it is current).
 # Needs mingw-w64, Wine, jq, cmake and curl (Debian packages
 # gcc-mingw-w64-x86-64, wine64, jq, cmake, curl); skips without.
