@@ -154,9 +154,9 @@ check-asan: all
 #                             run tests/tools/wizard-render (its helper is
 #                             a script); cudawiz only for --version, which
 #                             basics.sh runs here (16 + 3 s of CPU)
-#   dllsearch-wine.sh pe-mingw.sh pe-wine.sh
-#                             run no cudawiz (issue 23): the model's tool
-#                             and pe-dump, which ASan watches
+#   dllsearch-wine.sh pe-mingw.sh pe-wine.sh winprobe-mingw.sh
+#                             run no cudawiz (issue 23): the model's tool,
+#                             pe-dump and winprobe-dump, which ASan watches
 #   verify-wine.sh            runs Windows binaries under Wine; its one
 #                             Linux helper run is helper-fake.sh's good
 #                             run (issue 23)
@@ -195,7 +195,7 @@ check-asan: all
 # word) were env-paths doctor 24, driver-probe doctor 22, pyenv-discovery
 # doctor 19, explain-corpus explain 17, loader-differential why 16.
 # `make check-valgrind VALGRIND_SAMPLE=` watches every process.
-VALGRIND_SKIP = tests/cli/dllsearch-wine.sh|tests/cli/pe-mingw.sh|tests/cli/pe-wine.sh|tests/cli/fix-lint.sh|tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh|tests/cli/fatbin-nvcc.sh|tests/cli/fatbin-damage.sh|tests/cli/fatbin-toolkit.sh|tests/cli/fatbin-synthetic.sh|tests/cli/wizard-golden.sh|tests/cli/wizard-verify.sh|tests/cli/verify-wine.sh
+VALGRIND_SKIP = tests/cli/dllsearch-wine.sh|tests/cli/pe-mingw.sh|tests/cli/winprobe-mingw.sh|tests/cli/pe-wine.sh|tests/cli/fix-lint.sh|tests/cli/fatbin-speed.sh|tests/cli/loader-differential-selftest.sh|tests/cli/matrix-fetch-api.sh|tests/cli/helper-cudecl.sh|tests/cli/fuzz-replay.sh|tests/cli/envscript-*.sh|tests/cli/elf-check.sh|tests/cli/elf-damage.sh|tests/cli/elf-fixtures.sh|tests/cli/elf-readelf.sh|tests/cli/ldcache-damage.sh|tests/cli/ldcache-formats.sh|tests/cli/ldcache-host.sh|tests/cli/ldcache-ldconfig.sh|tests/cli/ldcache-loader.sh|tests/cli/wizard-update.sh|tests/cli/wizard-bigterm.sh|tests/cli/docs-completion.sh|tests/cli/docs-shells.sh|tests/cli/fatbin-nvcc.sh|tests/cli/fatbin-damage.sh|tests/cli/fatbin-toolkit.sh|tests/cli/fatbin-synthetic.sh|tests/cli/wizard-golden.sh|tests/cli/wizard-verify.sh|tests/cli/verify-wine.sh
 VALGRIND_LOGS = valgrind-logs
 VALGRIND_HELPER = auto
 VALGRIND_SAMPLE = 3 4

@@ -13,6 +13,7 @@
 #include "util/strmap.h"
 #include "util/xalloc.h"
 #include "winload/dllsearch.h"
+#include "winload/winname.h"
 
 /* A directory's names, read once per search: a long PATH names the same
  * few directories again and again, and each walk from the drive's root
@@ -45,23 +46,6 @@ struct cand {
 	const char		*none;	/* why raw is NULL */
 };
 
-static int
-fold(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-/* NTFS compares names case-insensitively; only ASCII is folded here,
- * which is all a DLL name or a CUDA path holds. */
-static bool
-same_name(const char *a, const char *b)
-{
-	for (; *a != '\0' && *b != '\0'; a++, b++)
-		if (fold((unsigned char)*a) != fold((unsigned char)*b))
-			return false;
-	return *a == *b;
-}
-
 static const struct listing *
 listing_of(struct ctx *c, const char *dir)
 {
@@ -77,24 +61,13 @@ listing_of(struct ctx *c, const char *dir)
 	return l;
 }
 
-/* The entry of dir that NTFS would open for name: the exact spelling
- * first, else the first that differs only in case (a Linux tree can hold
- * both, a Windows directory only one). NULL when none. */
+/* The entry of dir that NTFS would open for name (winname_pick). */
 static const char *
 entry_in(struct ctx *c, const char *dir, const char *name)
 {
 	const struct listing *l = listing_of(c, dir);
-	const char *hit = NULL;
 
-	if (l->err != 0)
-		return NULL;
-	for (size_t i = 0; i < l->names.n; i++) {
-		if (strcmp(l->names.v[i], name) == 0)
-			return l->names.v[i];
-		if (hit == NULL && same_name(l->names.v[i], name))
-			hit = l->names.v[i];
-	}
-	return hit;
+	return l->err != 0 ? NULL : winname_pick(&l->names, name);
 }
 
 /* ------------------------------------------------------------ Windows paths */
@@ -358,7 +331,7 @@ copies_in(struct ctx *c, const char *dir, const char *rel, const char *base)
 			char *sys, *win;
 			struct stat st;
 
-			if (!same_name(l->names.v[i], base))
+			if (!winname_eq(l->names.v[i], base))
 				continue;
 			sys = xasprintf("%s%s%s", sdir, strcmp(sdir, "/") == 0 ? "" : "/", l->names.v[i]);
 			if (sysroot_stat(c->env->sr, sys, &st) == 0 && S_ISREG(st.st_mode)) {
@@ -752,7 +725,7 @@ dllsearch_resolve(const struct dllsearch_env *env, const char *name,
 
 			free(why);
 			why = NULL;
-			if (lf != NULL && same_name(lf, full)) {
+			if (lf != NULL && winname_eq(lf, full)) {
 				cd.source = DLLSRC_LOADED;
 				s = add_step(&c, &cd, NULL, DLLSTEP_FOUND);
 				s->path = xstrdup(env->loaded->v[i]);
@@ -819,7 +792,7 @@ dllsearch_resolve(const struct dllsearch_env *env, const char *name,
 		 * find_dll_file). A relative name with a '\' is neither. */
 		for (i = 0; env->loaded != NULL && i < env->loaded->n; i++) {
 			char *ln = searched_name(base_of(env->loaded->v[i]));
-			bool hit = same_name(ln, base);
+			bool hit = winname_eq(ln, base);
 
 			free(ln);
 			if (hit) {
@@ -835,7 +808,7 @@ dllsearch_resolve(const struct dllsearch_env *env, const char *name,
 		}
 		for (i = 0; !done && env->known_dlls != NULL && i < env->known_dlls->n; i++) {
 			char *kn = searched_name(env->known_dlls->v[i]);
-			bool hit = same_name(kn, base);
+			bool hit = winname_eq(kn, base);
 			struct cand cd = { DLLSRC_KNOWN_DLLS, i, NULL, sys32, NULL };
 			struct dllsearch_step *s;
 			char *why = NULL, *d;
