@@ -29,7 +29,7 @@ libcudawiz_win_a_SOURCES = \
 	src/util/sha256.c src/util/homedir.c src/util/envp.c \
 	src/util/fdio.c src/util/readfile_win.c \
 	src/sysroot/sysroot_win.c \
-	src/winload/dllsearch.c \
+	src/winload/dllsearch.c src/winload/winname.c \
 	src/matrix/matrix.c src/matrix/schema.c src/matrix/parse.c \
 	src/matrix/write.c src/matrix/query.c src/matrix/redistrib.c \
 	src/matrix/select.c src/matrix/cache.c src/matrix/cachedir_win.c \
