@@ -20,6 +20,7 @@
 
 #include "cmd.h"
 #include "diagnose/diagnose.h"
+#include "explain_input.h"
 #include "explain/recognize.h"
 #include "i18n.h"
 #include "loader/elfobj.h"
@@ -41,16 +42,9 @@ extern char **environ;
  * a whole log's worth. */
 #define MENTIONED_RESOLVED	8
 
-struct input {
-	char	*text;
-	size_t	 len;
-	bool	 cut;		/* longer than EXPLAIN_INPUT_MAX */
-	bool	 from_stdin;
-};
-
 struct run {
 	const struct cli_opts	*opts;
-	struct input		 input;
+	struct explain_input	 input;
 	struct explain		 ex;
 	const struct matrix	*m;		/* these three: the pipeline's */
 	struct sysroot		*sr;
@@ -63,66 +57,6 @@ struct run {
 	struct explain_where	*where;		/* per match */
 	struct findings		 findings;
 };
-
-/* ----------------------------------------------------------------- input */
-
-/* Reads standard input up to the cap; the rest is left unread, so an
- * endless pipe cannot keep cudawiz reading. Returns 0 or an errno. */
-static int
-read_stdin(struct input *in)
-{
-	size_t cap = EXPLAIN_INPUT_MAX + 1, n;
-
-	in->text = xmalloc(cap + 1);
-	in->len = 0;
-	while (in->len < cap) {
-		n = fread(in->text + in->len, 1, cap - in->len, stdin);
-		in->len += n;
-		if (n == 0) {
-			if (ferror(stdin))
-				return errno != 0 ? errno : EIO;
-			break;
-		}
-	}
-	if (in->len > EXPLAIN_INPUT_MAX) {
-		in->len = EXPLAIN_INPUT_MAX;
-		in->cut = true;
-	}
-	in->text[in->len] = '\0';
-	return 0;
-}
-
-/* The arguments as one text: a message pasted without quotes arrives as
- * many words. */
-static void
-join_args(const struct cli_opts *opts, struct input *in)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (int i = 0; i < opts->nargs; i++) {
-		if (i > 0)
-			strbuf_putc(&sb, ' ');
-		strbuf_puts(&sb, opts->args[i]);
-		if (sb.len > EXPLAIN_INPUT_MAX)
-			break;
-	}
-	in->text = strbuf_take(&sb);
-	in->len = strlen(in->text);
-	if (in->len > EXPLAIN_INPUT_MAX) {
-		in->len = EXPLAIN_INPUT_MAX;
-		in->text[in->len] = '\0';
-		in->cut = true;
-	}
-}
-
-static bool
-blank(const struct input *in)
-{
-	for (size_t i = 0; i < in->len; i++)
-		if (strchr(" \t\r\n\v\f", in->text[i]) == NULL)
-			return false;
-	return true;
-}
 
 /* --------------------------------------------------- this machine's view */
 
@@ -469,7 +403,7 @@ run_free(struct run *r)
 	strv_free(&r->ldconf);
 	strv_free(&r->extra);
 	explain_free(&r->ex);
-	free(r->input.text);
+	explain_input_free(&r->input);
 }
 
 int
@@ -481,21 +415,7 @@ cmd_explain(const struct cli_opts *opts)
 	struct cw_run cr;
 	int rc;
 
-	if (opts->nargs == 1 && strcmp(opts->args[0], "-") == 0) {
-		r.input.from_stdin = true;
-		if ((rc = read_stdin(&r.input)) != 0) {
-			fprintf(stderr, _("%s: explain: reading standard input: %s\n"),
-			    PACKAGE, strerror(rc));
-			run_free(&r);
-			return EXIT_USAGE;
-		}
-	} else {
-		join_args(opts, &r.input);
-	}
-	if (blank(&r.input)) {
-		fprintf(stderr, _("%s: explain: the input is empty: give the error "
-		    "message as the argument, or pipe it into '%s explain -'\n"),
-		    PACKAGE, PACKAGE);
+	if (explain_input_read(opts, &r.input) != 0) {
 		run_free(&r);
 		return EXIT_USAGE;
 	}

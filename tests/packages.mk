@@ -24,6 +24,8 @@ PACKAGE_TESTS += tests/pkg/wheel-aarch64.sh
 PACKAGE_TESTS += tests/pkg/html-chromium.sh
 PACKAGE_TESTS += tests/pkg/ansible-fleet.sh
 PACKAGE_TESTS += tests/pkg/slurm-health.sh
+# Issue 23: cudawiz.exe (make windows) under Wine.
+PACKAGE_TESTS += tests/cli/windows-exe.sh
 EXTRA_DIST += $(PACKAGE_TESTS) tests/lib/debroot.sh tests/lib/debroot-prefetch.sh
 
 # What the tests try is built first, once, one goal after another (two
@@ -38,6 +40,7 @@ PACKAGE_GOALS += portable-aarch64
 PACKAGE_GOALS += deb
 PACKAGE_GOALS += wheel
 PACKAGE_GOALS += wheel-aarch64
+PACKAGE_GOALS += windows
 
 check-packages: all
 	@$(MKDIR_P) dist

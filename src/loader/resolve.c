@@ -711,28 +711,6 @@ closure_free(struct closure *c)
 	memset(c, 0, sizeof *c);
 }
 
-const char *
-step_result_name(enum step_result r)
-{
-	switch (r) {
-	case STEP_NOT_FOUND:
-		return "not_found";
-	case STEP_DIR_MISSING:
-		return "dir_missing";
-	case STEP_FOUND:
-		return "found";
-	case STEP_SKIPPED:
-		return "skipped";
-	case STEP_FATAL:
-		return "fatal";
-	case STEP_DROPPED:
-		return "dropped";
-	case STEP_NODEFLIB:
-		break;
-	}
-	return "nodeflib";
-}
-
 /* ---------------------------------------------------------------- session */
 
 void

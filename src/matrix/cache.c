@@ -13,7 +13,6 @@
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
 #include "util/fdio.h"
-#include "util/homedir.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/pathnorm.h"
@@ -23,35 +22,6 @@
 /* Longest URL, ETag or Last-Modified the sidecar keeps; see fetch.c. */
 #define META_FIELD_MAX 2048
 #define META_MAX_BYTES ((size_t)1 << 20)
-
-char *
-cache_dir(char **err)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = home_dir();
-
-	*err = NULL;
-	/* The XDG spec: an empty or relative value is invalid and ignored. */
-	if (xdg != NULL && xdg[0] == '/')
-		return xasprintf("%s/%s", xdg, PACKAGE);
-	if (home != NULL)
-		return xasprintf("%s/.cache/%s", strcmp(home, "/") == 0 ? "" : home,
-		    PACKAGE);
-	*err = xstrdup(_("no cache directory: neither XDG_CACHE_HOME nor HOME "
-	    "is an absolute path"));
-	return NULL;
-}
-
-char *
-cache_matrix_path(char **err)
-{
-	char *dir = cache_dir(err), *path;
-
-	if (dir == NULL)
-		return NULL;
-	path = xasprintf("%s/matrix.json", dir);
-	free(dir);
-	return path;
-}
 
 char *
 cache_meta_path(const char *matrix_path)

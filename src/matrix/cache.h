@@ -31,9 +31,11 @@ struct cache_meta {
 };
 
 /* $XDG_CACHE_HOME/cudawiz when XDG_CACHE_HOME is absolute, else
- * $HOME/.cache/cudawiz; NULL with *err when neither is usable. */
+ * $HOME/.cache/cudawiz; NULL with *err when neither is usable
+ * (cachedir.c). The Windows program's is %LOCALAPPDATA%\cudawiz
+ * (cachedir_win.c). */
 char	*cache_dir(char **err);
-/* cache_dir() + "/matrix.json". */
+/* cache_dir() + "/matrix.json" ("\matrix.json" on Windows). */
 char	*cache_matrix_path(char **err);
 /* The sidecar of a matrix file: path + ".etag". */
 char	*cache_meta_path(const char *matrix_path);

@@ -7,7 +7,7 @@ libcudawiz_core_a_SOURCES += \
 	src/matrix/parse.c \
 	src/matrix/write.c \
 	src/matrix/query.c src/matrix/internal.h \
-	src/matrix/cache.c src/matrix/cache.h \
+	src/matrix/cache.c src/matrix/cache.h src/matrix/cachedir.c \
 	src/matrix/redistrib.c src/matrix/redistrib.h \
 	src/matrix/select.c src/matrix/select.h
 nodist_libcudawiz_core_a_SOURCES += src/matrix/embedded.c

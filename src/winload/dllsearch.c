@@ -169,13 +169,16 @@ to_sysroot(struct ctx *c, const char *w, char **sys, char **why)
 	int rc = 0;
 
 	*why = NULL;
-	if ((w[0] & ~0x20) != c->drive) {
+	if (c->env->all_drives) {
+		strbuf_printf(&sb, "/%c", (char)(w[0] & ~0x20));
+	} else if ((w[0] & ~0x20) != c->drive) {
 		*why = xasprintf(_("drive %c: is not in the tree (the tree is drive %c:)"),
 		    w[0], c->drive);
 		*sys = NULL;
 		return ENOENT;
+	} else {
+		strbuf_puts(&sb, "/");
 	}
-	strbuf_puts(&sb, "/");
 	strv_split(&segs, w + 3, "\\");
 	for (size_t i = 0; i < segs.n; i++) {
 		const char *e;

@@ -101,6 +101,12 @@ typedef enum dllsearch_image (*dllsearch_image_fn)(void *arg,
 struct dllsearch_env {
 	const struct sysroot	*sr;		/* the drive */
 	char			 drive;		/* the drive's letter; 0: 'C' */
+	/* sr holds every drive, each as the directory of its letter at the
+	 * top ("D:\x" is "/D/x"; the Windows program's live view,
+	 * sysroot_win.c); false: sr is drive `drive' alone, and a path on
+	 * another drive is not in the tree. drive still names the current
+	 * drive's default directories. */
+	bool			 all_drives;
 	/* Windows paths. app_dir: the .exe's directory (python.exe's for
 	 * Python); NULL: none searched. The three system directories NULL:
 	 * <drive>:\Windows\System32, …\System and <drive>:\Windows. */

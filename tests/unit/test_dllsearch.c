@@ -492,6 +492,52 @@ test_bounds(const struct sysroot *sr)
 	dll_resolution_free(&r);
 }
 
+/* all_drives: a tree holding each drive as the directory of its letter
+ * (the Windows program's live view): a PATH entry on D: is searched
+ * there, a drive that is not there is a missing directory. */
+static void
+test_all_drives(void)
+{
+	char dir[PATH_MAX + 16], *err = NULL;
+	struct dllsearch_env e;
+	struct dll_resolution r;
+	struct sysroot *sr;
+
+	mkpe("drives/C/Windows/System32/kernel32.dll", 0x8664);
+	mkpe("drives/D/cuda/bin/CUDART64_110.DLL", 0x8664);
+	snprintf(dir, sizeof dir, "%s/drives", root);
+	if ((sr = sysroot_new(dir, &err)) == NULL) {
+		printf("Bail out! %s\n", err);
+		exit(99);
+	}
+	memset(&e, 0, sizeof e);
+	e.sr = sr;
+	e.all_drives = true;
+	e.cwd = "C:\\work";
+	e.path = "E:\\nothere;d:\\cuda\\bin";
+	e.image_check = dllsearch_check_pe;
+	e.image_arg = &x64;
+	ok(dllsearch_resolve(&e, "cudart64_110.dll", &r), "all drives: a copy on D: resolves");
+	is_str(r.resolved, "D:\\cuda\\bin\\cudart64_110.dll", "as D:'s path");
+	is_str(r.resolved_file, "/D/cuda/bin/CUDART64_110.DLL", "inside the tree, under D");
+	is_int(r.via, DLLSRC_PATH, "through PATH");
+	ok(step_of(&r, DLLSRC_PATH, 0) != NULL &&
+	    step_of(&r, DLLSRC_PATH, 0)->result == DLLSTEP_DIR_MISSING &&
+	    !detail_has(step_of(&r, DLLSRC_PATH, 0), "not in the tree"),
+	    "a drive that is not there is a missing directory");
+	dll_resolution_free(&r);
+	ok(dllsearch_resolve(&e, "kernel32.dll", &r) && r.resolved_file != NULL &&
+	    strcmp(r.resolved_file, "/C/Windows/System32/kernel32.dll") == 0,
+	    "System32 is C:'s");
+	dll_resolution_free(&r);
+
+	e.all_drives = false;
+	dllsearch_resolve(&e, "cudart64_110.dll", &r);
+	ok(r.resolved == NULL, "without all_drives, the tree is drive C: alone");
+	dll_resolution_free(&r);
+	sysroot_free(sr);
+}
+
 int
 main(void)
 {
@@ -533,6 +579,7 @@ main(void)
 	test_images(sr);
 	test_bounds(sr);
 	sysroot_free(sr);
+	test_all_drives();
 
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
 	if (system(cmd) != 0)

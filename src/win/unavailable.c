@@ -1,0 +1,78 @@
+/* The commands the Windows program does not have yet: each says so and
+ * exits 2 (cudawiz itself could not run them), never a report made of
+ * nothing. They read the Linux machine's state (/proc, /sys, ELF files,
+ * the NVIDIA kernel module, a shell's rc files); their Windows back ends
+ * are not written (issue 23). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cmd.h"
+#include "i18n.h"
+#include "wizard/cmd_wizard.h"
+
+static int
+unavailable(const char *what)
+{
+	fprintf(stderr, _("%s: %s is not available on Windows yet; this build "
+	    "has 'explain', 'why NAME.dll' and 'matrix show|path' (see "
+	    "'%s --help')\n"), PACKAGE, what, PACKAGE);
+	return EXIT_USAGE;
+}
+
+int
+cmd_doctor(const struct cli_opts *opts)
+{
+	(void)opts;
+	return unavailable("'doctor'");
+}
+
+int
+cmd_verify(const struct cli_opts *opts)
+{
+	(void)opts;
+	return unavailable("'verify'");
+}
+
+int
+cmd_env(const struct cli_opts *opts)
+{
+	return unavailable(opts->check != NULL ? "'env --check'" : "'env'");
+}
+
+int
+cmd_env_check(const struct cli_opts *opts)
+{
+	(void)opts;
+	return unavailable("'env --check'");
+}
+
+int
+cmd_spec(const struct cli_opts *opts)
+{
+	(void)opts;
+	return unavailable("'spec'");
+}
+
+int
+cmd_fleet(const struct cli_opts *opts)
+{
+	(void)opts;
+	return unavailable("'fleet'");
+}
+
+/* Plain `cudawiz' runs doctor, not the wizard (there is no curses). */
+bool
+cmd_wizard_wanted(void)
+{
+	return false;
+}
+
+int
+cmd_wizard(const struct cli_opts *opts, bool ascii, bool mouse)
+{
+	(void)opts;
+	(void)ascii;
+	(void)mouse;
+	return unavailable(_("the wizard"));
+}
