@@ -44,6 +44,10 @@
 #endif
 #define fsync(fd) _commit(fd)
 
+/* pread(2) on a CRT descriptor (compat/pread_win.c). */
+long long	cudawiz_pread(int fd, void *buf, size_t len, long long off);
+#define pread(fd, buf, len, off) cudawiz_pread((fd), (buf), (len), (off))
+
 /* The signals a Linux helper's record can name (facts/vfacts.c names
  * them), with Linux's numbers; Windows raises none of them. */
 #include <signal.h>

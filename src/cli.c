@@ -395,11 +395,13 @@ usage(FILE *fp)
 	fputs(_("\nExit status: 0 no error found, 1 an error was found or the action\n"
 	    "failed, 2 usage error or cudawiz could not run.\n"), fp);
 #ifdef CUDAWIZ_WINDOWS
-	fputs(_("\nThis Windows build has 'explain' (from the message alone), 'why\n"
-	    "NAME.dll' (the DLL search on this machine, and Python 3.8+'s) and\n"
-	    "'matrix show' and 'matrix path'; the other commands are not available\n"
-	    "on Windows yet. It never uses the network (--offline is implied): the\n"
-	    "matrix is the built-in one, or --matrix FILE.\n"), fp);
+	fputs(_("\nThis Windows build has 'doctor' (the driver, toolkits, cuDNN,\n"
+	    "Python installs and the DLLs their frameworks load, as Windows would\n"
+	    "find them), 'explain' (from the message alone), 'why NAME.dll' (the\n"
+	    "DLL search on this machine, and Python 3.8+'s) and 'matrix show' and\n"
+	    "'matrix path'; the other commands are not available on Windows yet.\n"
+	    "It never uses the network (--offline is implied): the matrix is the\n"
+	    "built-in one, or --matrix FILE.\n"), fp);
 #endif
 }
 

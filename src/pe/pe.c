@@ -801,6 +801,18 @@ pe_read_mem(const void *buf, size_t len, const char *name, unsigned what,
 	return finish(&r, out, err);
 }
 
+/* The Windows C runtime's stat keeps whole seconds only. */
+static bool
+same_mtime(const struct stat *a, const struct stat *b)
+{
+#ifdef _WIN32
+	return a->st_mtime == b->st_mtime;
+#else
+	return a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	    a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+#endif
+}
+
 int
 pe_read(const struct sysroot *sr, const char *path, unsigned what,
     struct peobj *out, char **err)
@@ -828,8 +840,7 @@ pe_read(const struct sysroot *sr, const char *path, unsigned what,
 		 * file. */
 		if (r.err == NULL && (fstat(fd, &after) != 0 ||
 		    after.st_size != before.st_size ||
-		    after.st_mtim.tv_sec != before.st_mtim.tv_sec ||
-		    after.st_mtim.tv_nsec != before.st_mtim.tv_nsec))
+		    !same_mtime(&before, &after)))
 			damage(&r, _("the file changed while it was read"));
 	}
 	close(fd);

@@ -2,7 +2,7 @@
  * exits 2 (cudawiz itself could not run them), never a report made of
  * nothing. They read the Linux machine's state (/proc, /sys, ELF files,
  * the NVIDIA kernel module, a shell's rc files); their Windows back ends
- * are not written (issue 23). */
+ * are not written (issue 23). doctor has its own (src/win/cmd_doctor.c). */
 #include "config.h"
 
 #include <stdio.h>
@@ -15,16 +15,9 @@ static int
 unavailable(const char *what)
 {
 	fprintf(stderr, _("%s: %s is not available on Windows yet; this build "
-	    "has 'explain', 'why NAME.dll' and 'matrix show|path' (see "
-	    "'%s --help')\n"), PACKAGE, what, PACKAGE);
+	    "has 'doctor', 'explain', 'why NAME.dll' and 'matrix show|path' "
+	    "(see '%s --help')\n"), PACKAGE, what, PACKAGE);
 	return EXIT_USAGE;
-}
-
-int
-cmd_doctor(const struct cli_opts *opts)
-{
-	(void)opts;
-	return unavailable("'doctor'");
 }
 
 int

@@ -4,8 +4,8 @@
 # gives the Linux finding and its PowerShell fix for TensorFlow's
 # cudart64_110.dll message, as text and as JSON; why NAME.dll finds a copy
 # on PATH through the live system's search and says that Python 3.8+
-# would not, with os.add_dll_directory as the fix; doctor says it is not
-# there on Windows yet (exit 2). Uses dist/…/cudawiz.exe, and
+# would not, with os.add_dll_directory as the fix; env says it is not
+# there on Windows yet (exit 2; windows-doctor.sh tests doctor). Uses dist/…/cudawiz.exe, and
 # runs `make windows' first (about 20 s from clean, jansson included; a
 # few seconds when it is current).
 # Needs mingw-w64, Wine, jq, cmake and curl (Debian packages
@@ -143,13 +143,13 @@ is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
     "why: a copy in python.exe's directory loads for both searches (exit 0)"
 
 # 21-25: what is not there on Windows says so; the built-in matrix.
-win doctor
-is "$rc" 2 "doctor exits 2"
-like "$(cat "$work/err")" "'doctor' is not available on Windows yet" "doctor says it is not available on Windows"
+win env
+is "$rc" 2 "env exits 2"
+like "$(cat "$work/err")" "'env' is not available on Windows yet; this build has 'doctor'" "env says it is not available on Windows"
 win verify
 is "$rc/$(grep -c "'verify' is not available on Windows yet" "$work/err")" "2/1" "verify says so too (exit 2)"
 win --help
-like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'explain'.*--offline is implied" \
+like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'doctor'.*'explain'.*--offline is implied" \
     "--help says what the Windows build has, and that it is offline"
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"

@@ -1,0 +1,255 @@
+/* cudawiz doctor in the Windows program: the Windows probe
+ * (winprobe/winprobe.h) over the system drive and this process's
+ * environment, the DLLs each framework loads resolved by the DLL search
+ * model as that framework loads them, and the Windows rules
+ * (diagnose/rules_windows.h) with the built-in matrix (or --matrix).
+ * Nothing is loaded or run: the live checks are `verify`'s, which this
+ * build does not have yet.
+ *
+ * The report is this machine's facts in short, then the findings, as on
+ * Linux; --json is {"schema": "cudawiz/windows-doctor/1", "version",
+ * "drive", "findings"}, the findings array being the Linux report's. */
+#include "config.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <windows.h>
+
+#include "cmd.h"
+#include "diagnose/finding.h"
+#include "diagnose/rules_windows.h"
+#include "i18n.h"
+#include "matrix/matrix.h"
+#include "matrix/select.h"
+#include "present/json.h"
+#include "present/style.h"
+#include "present/text.h"
+#include "sysroot/sysroot.h"
+#include "util/strv.h"
+#include "util/xalloc.h"
+#include "winload/winname.h"
+#include "winprobe/winprobe.h"
+
+/* This process's environment as "NAME=value" strings in UTF-8: the
+ * probe reads PATH, CUDA_PATH* and the profile directories from it. */
+static void
+environment(struct strv *out)
+{
+	wchar_t *block = GetEnvironmentStringsW();
+
+	if (block == NULL)
+		return;
+	for (const wchar_t *w = block; *w != L'\0'; w += wcslen(w) + 1) {
+		int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL,
+		    NULL);
+		char *s;
+
+		/* "=C:=C:\\x": the per-drive current directories. */
+		if (n <= 0 || *w == L'=')
+			continue;
+		s = xmalloc((size_t)n);
+		if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) == n)
+			strv_push(out, s);
+		free(s);
+	}
+	FreeEnvironmentStringsW(block);
+}
+
+static char
+system_drive(void)
+{
+	wchar_t w[MAX_PATH];
+	UINT n = GetSystemDirectoryW(w, MAX_PATH);
+
+	if (n >= 2 && n < MAX_PATH && w[1] == L':' &&
+	    ((w[0] >= L'A' && w[0] <= L'Z') || (w[0] >= L'a' && w[0] <= L'z')))
+		return (char)(w[0] & ~0x20);
+	return 'C';
+}
+
+static void
+say_path(FILE *fp, char drive, const char *tree)
+{
+	char *w = winname_windows_path(drive, tree);
+
+	fputs(w, fp);
+	free(w);
+}
+
+static void
+print_facts(FILE *fp, const struct win_facts *f)
+{
+	const struct win_driver *d = &f->driver;
+
+	fprintf(fp, "%s\n", _("Driver"));
+	if (d->state == WIN_NVCUDA_ABSENT) {
+		fprintf(fp, "  nvcuda.dll  %s\n", _("not found: no NVIDIA driver "
+		    "is installed"));
+	} else {
+		fprintf(fp, "  nvcuda.dll  %s  (", d->version != NULL ?
+		    d->version : _("version unknown"));
+		say_path(fp, f->drive, d->nvcuda.path);
+		if (d->nvcuda.file_version != NULL)
+			fprintf(fp, ", %s %s", _("file version"),
+			    d->nvcuda.file_version);
+		fputs(")\n", fp);
+		if (d->state != WIN_NVCUDA_NVIDIA)
+			fprintf(fp, "      %s\n", d->nvcuda.error != NULL ?
+			    d->nvcuda.error : _("not NVIDIA's"));
+	}
+	fprintf(fp, "\n%s\n", _("CUDA toolkits"));
+	if (f->toolkits.n == 0)
+		fprintf(fp, "  %s\n", _("none found"));
+	for (size_t i = 0; i < f->toolkits.n; i++) {
+		const struct win_toolkit *t = &f->toolkits.v[i];
+		const char *v = t->json_version != NULL ? t->json_version :
+		    t->dir_version;
+
+		fprintf(fp, "  %-8s ", v != NULL ? v : "?");
+		say_path(fp, f->drive, t->dir);
+		if ((long)i == f->cuda_path_toolkit)
+			fputs("  (CUDA_PATH)", fp);
+		fputc('\n', fp);
+	}
+	for (size_t i = 0; i < f->cudavars.n; i++)
+		if (f->cudavars.v[i].dir == NULL)
+			fprintf(fp, "  %s=%s: %s\n", f->cudavars.v[i].name,
+			    f->cudavars.v[i].value, f->cudavars.v[i].why != NULL ?
+			    f->cudavars.v[i].why : "?");
+	fprintf(fp, "\n%s\n", _("cuDNN"));
+	if (f->cudnn.n == 0)
+		fprintf(fp, "  %s\n", _("none found"));
+	for (size_t i = 0; i < f->cudnn.n; i++) {
+		const struct win_cudnn *c = &f->cudnn.v[i];
+		const char *v = c->header_version != NULL ? c->header_version :
+		    c->dll.file_version;
+
+		fprintf(fp, "  %-8s ", v != NULL ? v : "?");
+		say_path(fp, f->drive, c->dir);
+		fputc('\n', fp);
+	}
+	fprintf(fp, "\n%s\n", _("Python installs"));
+	if (f->pythons.n == 0)
+		fprintf(fp, "  %s\n", _("none found"));
+	for (size_t i = 0; i < f->pythons.n; i++) {
+		const struct win_python *p = &f->pythons.v[i];
+
+		fprintf(fp, "  %-8s ", p->version != NULL ? p->version : "?");
+		say_path(fp, f->drive, p->dir);
+		fprintf(fp, "  (%s)\n", win_python_kind_name(p->kind));
+		for (size_t j = 0; j < p->frameworks.n; j++) {
+			const struct win_framework *fw = &p->frameworks.v[j];
+
+			fprintf(fp, "      %s %s", fw->name, fw->version != NULL ?
+			    fw->version : "?");
+			if (fw->cuda_version != NULL)
+				fprintf(fp, "  CUDA %s", fw->cuda_version);
+			if (fw->cudnn_version != NULL)
+				fprintf(fp, ", cuDNN %s", fw->cudnn_version);
+			fputc('\n', fp);
+			for (size_t k = 0; k < fw->needs.n; k++) {
+				const struct win_need *n = &fw->needs.v[k];
+
+				if (n->got.path != NULL)
+					fprintf(fp, "        %-22s %s\n", n->dll,
+					    n->got.path);
+				else
+					fprintf(fp, "        %-22s %s (%u)\n", n->dll,
+					    _("not found"), n->got.error);
+			}
+		}
+	}
+	for (size_t i = 0; i < f->notes.n; i++)
+		fprintf(fp, "%s%s\n", i == 0 ? "\n" : "", f->notes.v[i]);
+	fputc('\n', fp);
+}
+
+static int
+print_json(const struct win_facts *f, const struct findings *fs)
+{
+	json_t *doc = json_object();
+	char drive[3] = { f->drive, ':', '\0' };
+	int rc;
+
+	json_object_set_new(doc, "schema",
+	    json_string("cudawiz/windows-doctor/1"));
+	json_object_set_new(doc, "version", json_string(VERSION));
+	json_object_set_new(doc, "drive", json_string(drive));
+	json_object_set_new(doc, "findings", findings_json(fs));
+	rc = json_write(stdout, doc);
+	json_decref(doc);
+	return rc;
+}
+
+int
+cmd_doctor(const struct cli_opts *opts)
+{
+	struct winprobe_opts wo = { 0 };
+	struct findings findings = { 0 };
+	struct win_facts f;
+	struct strv env = STRV_INIT;
+	struct sysroot *sr;
+	struct matrix *m;
+	char root[3], *note = NULL, *err = NULL, **envp;
+	int rc;
+
+	if (opts->html || opts->prometheus || opts->baseline != NULL ||
+	    opts->output != NULL) {
+		fprintf(stderr, _("%s: doctor on Windows writes text or --json "
+		    "to standard output; --format html, --format prometheus, "
+		    "--baseline and -o are not available on Windows yet\n"),
+		    PACKAGE);
+		return EXIT_USAGE;
+	}
+	m = select_matrix(opts->matrix_file, &note, &err);
+	if (m == NULL) {
+		fprintf(stderr, "%s: %s\n", PACKAGE, err);
+		free(err);
+		free(note);
+		return EXIT_USAGE;
+	}
+	free(note);
+	wo.drive = system_drive();
+	snprintf(root, sizeof root, "%c:", wo.drive);
+	if ((sr = sysroot_new(root, &err)) == NULL) {
+		fprintf(stderr, "%s: %s\n", PACKAGE, err);
+		free(err);
+		matrix_free(m);
+		return EXIT_USAGE;
+	}
+	environment(&env);
+	envp = xcalloc(env.n + 1, sizeof *envp);
+	for (size_t i = 0; i < env.n; i++)
+		envp[i] = env.v[i];
+	winprobe_run(sr, envp, &wo, &f);
+	free(envp);
+	rules_windows(&f, m, &findings);
+	findings_sort(&findings);
+	if (opts->json) {
+		rc = print_json(&f, &findings);
+	} else {
+		bool color = style_want_color(STDOUT_FILENO, opts->color);
+
+		printf("%s %s doctor (Windows, %s)\n\n", PACKAGE, VERSION, root);
+		print_facts(stdout, &f);
+		rc = text_print_findings(stdout, &findings, color);
+	}
+	if (rc == 0 && fflush(stdout) != 0)
+		rc = -1;
+	if (rc != 0) {
+		perror(PACKAGE ": writing the report");
+		rc = EXIT_USAGE;
+	} else {
+		rc = findings_count(&findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
+		    EXIT_OK;
+	}
+	findings_free(&findings);
+	win_facts_free(&f);
+	strv_free(&env);
+	sysroot_free(sr);
+	matrix_free(m);
+	return rc;
+}

@@ -1,0 +1,169 @@
+#!/bin/sh
+# cudawiz.exe doctor (src/win/cmd_doctor.c) under Wine, on a prefix laid
+# out as a Windows machine: NVIDIA's driver (a mingw-built nvcuda.dll with
+# the version resource of driver 560.94), CUDA 12.6 named by CUDA_PATH,
+# and TensorFlow 2.10 in a python.org Python 3.10 on PATH. The
+# cudart64_110.dll case: only CUDA 12 installed, TensorFlow wanting 11.x
+# (SONAME_NOT_FOUND, the CUDA 11.2 install as the fix, in PowerShell and
+# cmd.exe lines); CUDA 11.2 there but not on PATH (its bin first on
+# PATH); Python 3.8+: TensorFlow's .pyd imports cudart64_110.dll, which
+# only PATH reaches (os.add_dll_directory). Uses make windows's exe, as
+# windows-exe.sh does. Needs mingw-w64 (with windres), Wine, jq, cmake
+# and curl; skips without.
+. "$TESTS_SRCDIR/lib/tap.sh"
+
+builddir=$(dirname "$CUDAWIZ")
+WINE=
+for w in wine64 /usr/lib/wine/wine64 wine; do
+	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
+done
+for t in gcc windres; do
+	command -v "x86_64-w64-mingw32-$t" >/dev/null 2>&1 ||
+	    skip_all "x86_64-w64-mingw32-$t is not installed (Debian package gcc-mingw-w64-x86-64)"
+done
+[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
+for t in jq cmake curl; do
+	command -v "$t" >/dev/null 2>&1 || skip_all "$t is not installed (Debian package $t)"
+done
+[ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
+WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
+
+v=$("$CUDAWIZ" --version | head -n 1 | awk '{ print $2 }')
+exe=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64/cudawiz.exe
+make -C "$builddir" windows >"$FX_TMP/make-windows-doctor.log" 2>&1 || {
+	why=$(grep -m 1 '^curl: (' "$FX_TMP/make-windows-doctor.log")
+	[ -n "$why" ] &&
+	    skip_all "jansson's source could not be fetched from Debian's archive for make windows: $why"
+	tail -n 30 "$FX_TMP/make-windows-doctor.log" | sed 's/^/# /'
+	echo "Bail out! make windows failed"
+	exit 99
+}
+
+work=$(mktemp -d "$FX_TMP/windows-doctor.XXXXXX") || exit 99
+export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
+"$WINESERVER" -p >/dev/null 2>&1 </dev/null
+"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
+C=$WINEPREFIX/drive_c
+[ -d "$C/windows/system32" ] ||
+    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+
+# mkdll FILE FILEVERSION(a,b,c,d) PRODUCTNAME [LINK...]: a DLL with a
+# version resource like NVIDIA's, exporting cudaGetDeviceCount.
+printf '__declspec(dllexport) int cudaGetDeviceCount(int *n) { *n = 1; return 0; }\n' > "$work/dll.c"
+mkdll() {
+	f=$1 fv=$2 pn=$3
+	shift 3
+	cat > "$work/v.rc" <<RC
+1 VERSIONINFO
+FILEVERSION $fv
+PRODUCTVERSION $fv
+BEGIN
+  BLOCK "StringFileInfo"
+  BEGIN
+    BLOCK "040904b0"
+    BEGIN
+      VALUE "CompanyName", "NVIDIA Corporation"
+      VALUE "FileVersion", "$(echo "$fv" | tr , .)"
+      VALUE "ProductName", "$pn"
+    END
+  END
+  BLOCK "VarFileInfo"
+  BEGIN
+    VALUE "Translation", 0x409, 1200
+  END
+END
+RC
+	mkdir -p "$(dirname "$f")" &&
+	x86_64-w64-mingw32-windres "$work/v.rc" -O coff -o "$work/v.o" &&
+	x86_64-w64-mingw32-gcc -shared -o "$f" "$work/dll.c" "$work/v.o" "$@"
+}
+TK="$C/Program Files/NVIDIA GPU Computing Toolkit/CUDA"
+WTK='C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA'
+PY="$C/Users/ana/AppData/Local/Programs/Python/Python310"
+WPY='C:\Users\ana\AppData\Local\Programs\Python\Python310'
+SP="$PY/Lib/site-packages"
+{
+	mkdll "$C/windows/system32/nvcuda.dll" 32,0,15,6094 "NVIDIA CUDA 12.6.32 driver" &&
+	mkdll "$TK/v12.6/bin/cudart64_12.dll" 12,6,77,0 "NVIDIA CUDA 12.6.77 Runtime" &&
+	mkdll "$PY/python310.dll" 3,10,11,1013 "Python" &&
+	printf 'int main(void) { return 0; }\n' > "$work/exe.c" &&
+	x86_64-w64-mingw32-gcc -o "$PY/python.exe" "$work/exe.c"
+} > "$work/build.log" 2>&1 || {
+	sed 's/^/# /' "$work/build.log"
+	echo "Bail out! mingw-w64 could not build the machine's DLLs"
+	exit 99
+}
+mkdir -p "$SP/tensorflow/python/platform" "$SP/tensorflow-2.10.1.dist-info"
+printf 'Metadata-Version: 2.1\nName: tensorflow\nVersion: 2.10.1\n' > "$SP/tensorflow-2.10.1.dist-info/METADATA"
+cat > "$SP/tensorflow/python/platform/build_info.py" <<'PY'
+import collections
+build_info = collections.OrderedDict()
+build_info['cuda_version'] = '64_112'
+build_info['cudart_dll_name'] = 'cudart64_110.dll'
+build_info['cudnn_dll_name'] = 'cudnn64_8.dll'
+build_info['cudnn_version'] = '64_8'
+build_info['is_cuda_build'] = True
+PY
+
+# doctor PATH...: cudawiz.exe doctor with WINEPATH and CUDA_PATH set;
+# text in $work/out, --json in $work/json, the status in $rc.
+doctor() {
+	WINEPATH=$1 CUDA_PATH="$WTK\\v12.6" "$WINE" "$exe" doctor \
+	    >"$work/out.crlf" 2>"$work/err" </dev/null
+	rc=$?
+	tr -d '\r' <"$work/out.crlf" >"$work/out"
+	WINEPATH=$1 CUDA_PATH="$WTK\\v12.6" "$WINE" "$exe" doctor --json \
+	    2>/dev/null </dev/null | tr -d '\r' >"$work/json"
+}
+# The fix lines of the finding CODE whose subject names DLL, one a line.
+fixes() {
+	jq -r --arg c "$1" --arg d "$2" '.findings[] | select(.code == $c and
+	    ((.subject // "") | contains($d))) | .fix[]' "$work/json" 2>/dev/null
+}
+
+# 1-7: CUDA 12.6 only; TensorFlow 2.10 wants cudart64_110.dll.
+doctor "$WPY"
+is "$rc" 1 "doctor exits 1 on the error finding"
+like "$(cat "$work/out")" 'nvcuda.dll +560\.94' "the driver: 560.94 from nvcuda.dll's file version"
+like "$(cat "$work/out")" '12\.6 +C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12\.6 +\(CUDA_PATH\)' \
+    "the toolkit CUDA_PATH names"
+like "$(cat "$work/out")" 'tensorflow 2\.10\.1' "TensorFlow 2.10.1 in the python.org install"
+is "$(jq -r '.schema' "$work/json" 2>&1)" "cudawiz/windows-doctor/1" "--json is valid JSON with its schema"
+like "$(jq -r '.findings[] | select(.code == "SONAME_NOT_FOUND") | .subject' "$work/json")" \
+    'cudart64_110\.dll' "SONAME_NOT_FOUND for cudart64_110.dll"
+f=$(fixes SONAME_NOT_FOUND cudart64_110.dll)
+like "$f" "CUDA 11\\.2" "... the fix: CUDA 11.2, which TensorFlow 2.10 was built with"
+
+# 8-10: CUDA 11.2 installed, its bin not on PATH: it goes first on PATH.
+mkdll "$TK/v11.2/bin/cudart64_110.dll" 11,2,152,0 "NVIDIA CUDA 11.2.152 Runtime" >/dev/null 2>&1
+mkdll "$TK/v11.2/bin/cudnn64_8.dll" 8,1,1,33 "NVIDIA CUDA Deep Neural Network library" >/dev/null 2>&1
+doctor "$WPY"
+f=$(fixes SONAME_NOT_FOUND cudart64_110.dll)
+like "$f" "\\\$env:PATH = '$(printf '%s' "$WTK" | sed 's/\\/\\\\/g')\\\\v11\\.2\\\\bin;' \\+ \\\$env:PATH" \
+    "CUDA 11.2 off PATH: a PowerShell line puts its bin first"
+like "$f" "set \"PATH=$(printf '%s' "$WTK" | sed 's/\\/\\\\/g')\\\\v11\\.2\\\\bin;%PATH%\"" \
+    "... and a cmd.exe line"
+like "$f" '^# PowerShell:' "... each group after a comment naming its shell"
+
+# 11-13: its bin on PATH: TensorFlow's LoadLibrary finds it.
+doctor "$WPY;$WTK\\v11.2\\bin"
+is "$(jq '[.findings[] | select(.code == "SONAME_NOT_FOUND" and ((.subject // "") | contains("cudart64_110.dll")))] | length' "$work/json")" 0 \
+    "CUDA 11.2's bin on PATH: cudart64_110.dll is found"
+like "$(cat "$work/out")" 'cudart64_110\.dll +C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11\.2\\bin\\cudart64_110\.dll' \
+    "... the report names where"
+# Python 3.8+: the .pyd imports cudart64_110.dll, which PATH alone reaches.
+mkdir -p "$SP/tensorflow/python"
+printf '__declspec(dllimport) int cudaGetDeviceCount(int *n);\n__declspec(dllexport) int PyInit__pywrap_tensorflow_internal(void) { int n; return cudaGetDeviceCount(&n); }\n' > "$work/pyd.c"
+x86_64-w64-mingw32-gcc -shared -o "$SP/tensorflow/python/_pywrap_tensorflow_internal.pyd" \
+    "$work/pyd.c" "$TK/v11.2/bin/cudart64_110.dll" 2>"$work/pyd.err"
+doctor "$WPY;$WTK\\v11.2\\bin"
+like "$(jq -r '.findings[] | .fix[]' "$work/json")" \
+    "os\\.add_dll_directory\\(r\"$(printf '%s' "$WTK" | sed 's/\\/\\\\/g')\\\\v11\\.2\\\\bin\"\\)" \
+    "Python 3.10 imports the .pyd without PATH: os.add_dll_directory is the fix"
+
+# 14: what doctor on Windows does not take says so.
+WINEPATH="$WPY" "$WINE" "$exe" doctor --format html >/dev/null 2>"$work/err" </dev/null
+is "$?/$(grep -c 'not available on Windows yet' "$work/err")" "2/1" "doctor --format html: not on Windows yet (exit 2)"
+
+done_testing
