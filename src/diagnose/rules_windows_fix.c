@@ -121,9 +121,17 @@ rw_fix_path_first(struct finding *f, const char *dir)
 
 	ps_comment(f, _("for this session, put the directory first on PATH:"));
 	ip_fix_line(f, xasprintf("$env:PATH = %s + $env:PATH", q));
-	ps_comment(f, _("for your user, in windows opened from now on:"));
-	ip_fix_line(f, xasprintf("[Environment]::SetEnvironmentVariable('PATH', "
-	    "%s + [Environment]::GetEnvironmentVariable('PATH', 'User'), 'User')", q));
+	/* Not [Environment]::SetEnvironmentVariable(..., 'User'): it reads
+	 * the user's PATH with its %VAR% entries expanded and writes it back
+	 * as REG_SZ, so those entries stop following their variables
+	 * (dotnet/runtime#1442, #89695). The registry value is read as it is
+	 * and written back as REG_EXPAND_SZ. */
+	ps_comment(f, _("for your user, from your next sign-in (the user PATH "
+	    "in the registry, its %VAR% entries kept as they are):"));
+	ip_fix_line(f, xasprintf("Set-ItemProperty -Path 'HKCU:\\Environment' "
+	    "-Name Path -Type ExpandString -Value (%s + (Get-Item "
+	    "'HKCU:\\Environment').GetValue('Path', '', "
+	    "'DoNotExpandEnvironmentNames'))", q));
 	if (strchr(dir, '"') != NULL || strchr(dir, '%') != NULL) {
 		cmd_comment(f, _("this path holds a double quote or a percent sign, "
 		    "which cmd.exe's set cannot carry safely; use the PowerShell lines"));

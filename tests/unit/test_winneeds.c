@@ -369,9 +369,13 @@ test_cuda12_only(void)
 			    cm > 0 && strncmp(f->fix.v[cm - 1], "rem cmd.exe:", 12) == 0,
 			    "each shell's line comes after a comment naming the shell");
 		}
-		ok(has_line(&f->fix, "[Environment]::SetEnvironmentVariable('PATH', '" WTKROOT
-		    "v11.2\\bin;' + [Environment]::GetEnvironmentVariable('PATH', 'User'), 'User')"),
-		    "and for the user, through [Environment]");
+		ok(has_line(&f->fix, "Set-ItemProperty -Path 'HKCU:\\Environment' -Name Path "
+		    "-Type ExpandString -Value ('" WTKROOT "v11.2\\bin;' + (Get-Item "
+		    "'HKCU:\\Environment').GetValue('Path', '', 'DoNotExpandEnvironmentNames'))"),
+		    "and for the user, in the registry as REG_EXPAND_SZ with its variable "
+		    "entries unexpanded");
+		ok(!has_line(&f->fix, "SetEnvironmentVariable"),
+		    "... not through [Environment], which expands them and writes REG_SZ");
 		ok(has_line(&f->fix, "no later TensorFlow uses the GPU there"),
 		    "it says no TensorFlow after 2.10 has native Windows GPU support");
 	}
