@@ -1,6 +1,6 @@
 /* The Windows rules on the display adapters the registry lists
- * (winfacts.h's gpus): NO_NVIDIA_GPU when there are adapters and none is
- * NVIDIA's, DRIVER_LIBRARY_MISMATCH when nvcuda.dll is another driver
+ * (winfacts.h's gpus): NO_NVIDIA_GPU when there are adapters, each of a
+ * known vendor and none NVIDIA's, DRIVER_LIBRARY_MISMATCH when nvcuda.dll is another driver
  * than the NVIDIA adapter's installed one. Pure. */
 #include "config.h"
 
@@ -32,8 +32,12 @@ rule_no_nvidia(const struct win_facts *wf, struct findings *out)
 
 	if (!wf->gpus_read || wf->gpus.n == 0)
 		return;
+	/* An adapter without a vendor (Microsoft Basic Display Adapter's
+	 * PCI\CC_0300, which also drives an NVIDIA GPU without its driver)
+	 * may be NVIDIA's: then nothing is said. */
 	for (i = 0; i < wf->gpus.n; i++)
-		if (wf->gpus.v[i].vendor == WIN_PCI_VENDOR_NVIDIA)
+		if (wf->gpus.v[i].vendor == WIN_PCI_VENDOR_NVIDIA ||
+		    wf->gpus.v[i].vendor == 0)
 			return;
 	f = finding_add(out, FINDING_NO_NVIDIA_GPU,
 	    _("Windows lists display adapters, none of them NVIDIA's, so CUDA "

@@ -25,7 +25,9 @@ void	rw_fix_path_first(struct finding *f, const char *dir);
 void	rw_fix_add_dll_directory(struct finding *f, const char *fwname,
 	    const char *dir);
 
-/* NO_NVIDIA_GPU and DRIVER_LIBRARY_MISMATCH from the display adapters
+/* NO_NVIDIA_GPU (adapters of known vendors, none NVIDIA's) and
+ * DRIVER_LIBRARY_MISMATCH (an NVIDIA adapter's DriverVersion another
+ * driver than nvcuda.dll's) from the display adapters
  * the registry lists (rules_windows_gpu.c); nothing when it was not read. */
 void	rules_windows_gpus(const struct win_facts *wf, struct findings *out);
 

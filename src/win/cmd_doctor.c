@@ -94,8 +94,9 @@ print_gpus(FILE *fp, const struct win_facts *f)
 	for (size_t i = 0; i < f->gpus.n; i++) {
 		const struct win_gpu *g = &f->gpus.v[i];
 
-		fprintf(fp, "  %s  [%04x:%04x]", g->name != NULL ? g->name : "?",
-		    g->vendor, g->device);
+		fprintf(fp, "  %s", g->name != NULL ? g->name : "?");
+		if (g->vendor != 0)
+			fprintf(fp, "  [%04x:%04x]", g->vendor, g->device);
 		if (g->version != NULL)
 			fprintf(fp, "  %s %s", _("driver"), g->version);
 		if (g->file_version != NULL)
