@@ -171,4 +171,10 @@ like "$(codes)" 'NO_NVIDIA_GPU' "NO_NVIDIA_GPU when no adapter is NVIDIA's"
 like "$(jq -r '.findings[] | select(.code == "NO_NVIDIA_GPU") | .evidence[]' "$work/json" 2>&1)" \
     'Intel\(R\) UHD Graphics 770 \(PCI 8086:a780' "... the Intel adapter in its evidence"
 
+# 17: InstallPath without its default value: ExecutablePath's directory.
+"$WINE" reg delete "$PYK" /ve /f >/dev/null 2>&1 </dev/null
+doctor
+is "$(jq -r '.pythons[] | select(.kind == "registry") | .dir' "$work/json" 2>&1)" "$WPY" \
+    "InstallPath with only ExecutablePath: its directory is the install"
+
 done_testing
