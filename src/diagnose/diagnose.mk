@@ -28,6 +28,7 @@ libcudawiz_core_a_SOURCES += \
 	src/diagnose/rules_drift.c \
 	src/diagnose/rules_windows.c src/diagnose/rules_windows.h \
 	src/diagnose/rules_windows_fix.c src/diagnose/rules_windows_int.h \
+	src/diagnose/rules_windows_gpu.c \
 	src/diagnose/rules_explain.c src/diagnose/rules_explain_int.h \
 	src/diagnose/rules_explain_library.c \
 	src/diagnose/rules_explain_driver.c \

@@ -448,6 +448,8 @@ rules_windows(const struct win_facts *wf, const struct matrix *m,
 {
 	struct rw_ctx c = { .wf = wf, .m = m, .out = out };
 
+	rules_windows_gpus(wf, out);
+
 	for (size_t i = 0; i < wf->toolkits.n; i++) {
 		const struct win_toolkit *t = &wf->toolkits.v[i];
 		char *dir = winname_windows_path(wf->drive, t->dir);

@@ -16,7 +16,10 @@ struct matrix;
  * that PATH no longer serves), FRAMEWORK_CUDA_MISMATCH (only another
  * CUDA's runtime here), LIB_SHADOWED (an x86 copy, or another copy
  * before the CUDA_PATH toolkit's), DRIVER_TOO_OLD (nvcuda.dll's driver
- * below what a framework's or toolkit's CUDA needs on Windows). m may be
+ * below what a framework's or toolkit's CUDA needs on Windows),
+ * NO_NVIDIA_GPU (display adapters listed, none NVIDIA's) and
+ * DRIVER_LIBRARY_MISMATCH (nvcuda.dll another driver than the NVIDIA
+ * adapter's installed one). m may be
  * NULL: then the rules that need the matrix say nothing. */
 void	rules_windows(const struct win_facts *wf, const struct matrix *m,
 	    struct findings *out);

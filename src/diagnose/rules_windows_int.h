@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "diagnose/finding.h"
+#include "winprobe/winfacts.h"
 
 /* s begins with prefix, compared without ASCII case. */
 bool	rw_iprefix(const char *s, const char *prefix);
@@ -23,5 +24,11 @@ void	rw_fix_path_first(struct finding *f, const char *dir);
  * saying it goes before the first import of fwname. */
 void	rw_fix_add_dll_directory(struct finding *f, const char *fwname,
 	    const char *dir);
+
+/* NO_NVIDIA_GPU (adapters of known vendors, none NVIDIA's) and
+ * DRIVER_LIBRARY_MISMATCH (an NVIDIA adapter's DriverVersion another
+ * driver than nvcuda.dll's) from the display adapters
+ * the registry lists (rules_windows_gpu.c); nothing when it was not read. */
+void	rules_windows_gpus(const struct win_facts *wf, struct findings *out);
 
 #endif

@@ -8,7 +8,9 @@
  *
  * The report is this machine's facts in short, then the findings, as on
  * Linux; --json is {"schema": "cudawiz/windows-doctor/1", "version",
- * "drive", "findings"}, the findings array being the Linux report's. */
+ * "drive", "gpus" (the registry's display adapters; null when it could
+ * not be read), "pythons" (each install with its frameworks),
+ * "findings"}, the findings array being the Linux report's. */
 #include "config.h"
 
 #include <jansson.h>
@@ -30,6 +32,7 @@
 #include "sysroot/sysroot.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
+#include "win/registry.h"
 #include "winload/winname.h"
 #include "winprobe/winprobe.h"
 
@@ -80,6 +83,92 @@ say_path(FILE *fp, char drive, const char *tree)
 }
 
 static void
+print_gpus(FILE *fp, const struct win_facts *f)
+{
+	fprintf(fp, "\n%s\n", _("GPUs"));
+	if (!f->gpus_read)
+		fprintf(fp, "  %s\n", _("the registry's display adapters could "
+		    "not be read"));
+	else if (f->gpus.n == 0)
+		fprintf(fp, "  %s\n", _("no display adapter in the registry"));
+	for (size_t i = 0; i < f->gpus.n; i++) {
+		const struct win_gpu *g = &f->gpus.v[i];
+
+		fprintf(fp, "  %s", g->name != NULL ? g->name : "?");
+		if (g->vendor != 0)
+			fprintf(fp, "  [%04x:%04x]", g->vendor, g->device);
+		if (g->version != NULL)
+			fprintf(fp, "  %s %s", _("driver"), g->version);
+		if (g->file_version != NULL)
+			fprintf(fp, "  (%s %s)", _("file version"), g->file_version);
+		if (g->provider != NULL)
+			fprintf(fp, "  %s", g->provider);
+		fputc('\n', fp);
+	}
+}
+
+static json_t *
+gpus_json(const struct win_facts *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->gpus.n; i++) {
+		const struct win_gpu *g = &f->gpus.v[i];
+		json_t *o = json_object();
+		char id[8];
+
+		json_object_set_new(o, "name", g->name != NULL ?
+		    json_string(g->name) : json_null());
+		snprintf(id, sizeof id, "%04x", g->vendor & 0xffffu);
+		json_object_set_new(o, "vendor_id", json_string(id));
+		snprintf(id, sizeof id, "%04x", g->device & 0xffffu);
+		json_object_set_new(o, "device_id", json_string(id));
+		json_object_set_new(o, "hardware_id", g->device_id != NULL ?
+		    json_string(g->device_id) : json_null());
+		json_object_set_new(o, "driver_file_version",
+		    g->file_version != NULL ? json_string(g->file_version) :
+		    json_null());
+		json_object_set_new(o, "driver_version", g->version != NULL ?
+		    json_string(g->version) : json_null());
+		json_object_set_new(o, "provider", g->provider != NULL ?
+		    json_string(g->provider) : json_null());
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+pythons_json(const struct win_facts *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->pythons.n; i++) {
+		const struct win_python *p = &f->pythons.v[i];
+		json_t *o = json_object(), *fws = json_array();
+		char *dir = winname_windows_path(f->drive, p->dir);
+
+		json_object_set_new(o, "dir", json_string(dir));
+		free(dir);
+		json_object_set_new(o, "kind",
+		    json_string(win_python_kind_name(p->kind)));
+		json_object_set_new(o, "version", p->version != NULL ?
+		    json_string(p->version) : json_null());
+		for (size_t j = 0; j < p->frameworks.n; j++) {
+			const struct win_framework *fw = &p->frameworks.v[j];
+			json_t *w = json_object();
+
+			json_object_set_new(w, "name", json_string(fw->name));
+			json_object_set_new(w, "version", fw->version != NULL ?
+			    json_string(fw->version) : json_null());
+			json_array_append_new(fws, w);
+		}
+		json_object_set_new(o, "frameworks", fws);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static void
 print_facts(FILE *fp, const struct win_facts *f)
 {
 	const struct win_driver *d = &f->driver;
@@ -100,6 +189,7 @@ print_facts(FILE *fp, const struct win_facts *f)
 			fprintf(fp, "      %s\n", d->nvcuda.error != NULL ?
 			    d->nvcuda.error : _("not NVIDIA's"));
 	}
+	print_gpus(fp, f);
 	fprintf(fp, "\n%s\n", _("CUDA toolkits"));
 	if (f->toolkits.n == 0)
 		fprintf(fp, "  %s\n", _("none found"));
@@ -178,6 +268,9 @@ print_json(const struct win_facts *f, const struct findings *fs)
 	    json_string("cudawiz/windows-doctor/1"));
 	json_object_set_new(doc, "version", json_string(VERSION));
 	json_object_set_new(doc, "drive", json_string(drive));
+	json_object_set_new(doc, "gpus", f->gpus_read ? gpus_json(f) :
+	    json_null());
+	json_object_set_new(doc, "pythons", pythons_json(f));
 	json_object_set_new(doc, "findings", findings_json(fs));
 	rc = json_write(stdout, doc);
 	json_decref(doc);
@@ -213,6 +306,8 @@ cmd_doctor(const struct cli_opts *opts)
 	}
 	free(note);
 	wo.drive = system_drive();
+	wo.py_registry = winreg_pythons;
+	wo.gpu_registry = winreg_gpus;
 	snprintf(root, sizeof root, "%c:", wo.drive);
 	if ((sr = sysroot_new(root, &err)) == NULL) {
 		fprintf(stderr, "%s: %s\n", PACKAGE, err);

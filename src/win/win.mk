@@ -34,6 +34,7 @@ libcudawiz_win_a_SOURCES = \
 	src/winprobe/winprobe.c src/winprobe/winpython.c \
 	src/winprobe/winneeds.c \
 	src/diagnose/rules_windows.c src/diagnose/rules_windows_fix.c \
+	src/diagnose/rules_windows_gpu.c \
 	src/matrix/matrix.c src/matrix/schema.c src/matrix/parse.c \
 	src/matrix/write.c src/matrix/query.c src/matrix/redistrib.c \
 	src/matrix/select.c src/matrix/cache.c src/matrix/cachedir_win.c \
@@ -74,7 +75,8 @@ libcudawiz_win_a_LIBADD = $(LIBOBJS)
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/unavailable.c src/win/matrix_update.c
+	src/win/unavailable.c src/win/matrix_update.c \
+	src/win/registry.c src/win/registry.h
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)
 src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
 # --gc-sections: the shared layers' objects hold functions of the

@@ -25,6 +25,7 @@
 #define WINFACTS_PYTHONS_MAX	256
 #define WINFACTS_PATH_MAX	4096	/* PATH entries looked at */
 #define WINFACTS_NEEDS_MAX	64	/* DLLs resolved for one framework */
+#define WINFACTS_GPUS_MAX	64	/* display adapters from the registry */
 /* Bytes read of one text file (version.json, build_info.py, version.py,
  * pyvenv.cfg, cudnn_version.h): each holds what is wanted in its first
  * few KiB; a longer one is read that far, never refused. */
@@ -195,9 +196,31 @@ struct win_python {
 	} frameworks;
 };
 
+/* One display adapter of the registry's display class
+ * (HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-…}\NNNN),
+ * read by the gpu_registry hook (winprobe_opts). */
+struct win_gpu {
+	char		*name;		/* DriverDesc; NULL: none */
+	char		*device_id;	/* MatchingDeviceId ("PCI\VEN_10DE&DEV_2684…") */
+	unsigned	 vendor;	/* its VEN_; 0: not a PCI id */
+	unsigned	 device;	/* its DEV_; 0: not a PCI id */
+	char		*file_version;	/* DriverVersion ("32.0.15.6094"); NULL: none */
+	char		*version;	/* "560.94" from it (winprobe_driver_version); NULL */
+	char		*provider;	/* ProviderName; NULL: none */
+};
+
+#define WIN_PCI_VENDOR_NVIDIA	0x10de
+
 struct win_facts {
 	char			 drive;	/* upper case */
 	struct win_driver	 driver;
+	/* The display adapters; gpus_read is false when no hook read the
+	 * registry (then gpus says nothing about the machine). */
+	bool			 gpus_read;
+	struct {
+		struct win_gpu		*v;
+		size_t			 n, cap;
+	} gpus;
 	struct {
 		struct win_toolkit	*v;
 		size_t			 n, cap;

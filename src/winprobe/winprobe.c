@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "i18n.h"
 #include "pe/pe.h"
@@ -658,6 +659,9 @@ winprobe_run(const struct sysroot *sr, char *const *envp,
 	out->cuda_path_toolkit = -1;
 	split_path(&w);
 	probe_driver(&w);
+	if (w.opts->gpu_registry != NULL)
+		out->gpus_read = w.opts->gpu_registry(w.opts->gpu_registry_arg,
+		    out);
 	probe_toolkits(&w);
 	probe_cudavars(&w);
 	probe_cudnn(&w);
@@ -666,6 +670,59 @@ winprobe_run(const struct sysroot *sr, char *const *envp,
 	for (size_t i = 0; i < w.path.n; i++)
 		free(w.path.v[i]);
 	free(w.path.v);
+}
+
+/* --------------------------------------------------------------- GPUs */
+
+/* The four hex digits after key ("VEN_") in a PCI hardware id, matched
+ * without case as Windows writes them either way; 0 when absent. */
+static unsigned
+pci_id_part(const char *id, const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = id; *p != '\0'; p++) {
+		unsigned v = 0;
+		size_t i;
+
+		if (strncasecmp(p, key, kl) != 0)
+			continue;
+		for (i = 0; i < 4 && isxdigit((unsigned char)p[kl + i]); i++) {
+			int c = tolower((unsigned char)p[kl + i]);
+
+			v = v * 16 + (unsigned)(isdigit(c) ? c - '0' : c - 'a' + 10);
+		}
+		return i == 4 ? v : 0;
+	}
+	return 0;
+}
+
+void
+winprobe_add_gpu(struct win_facts *f, const char *name,
+    const char *device_id, const char *file_version, const char *provider)
+{
+	struct win_gpu *g;
+	char buf[32];
+
+	/* The hook enumerates at most that many keys (and notes more). */
+	if (f->gpus.n >= WINFACTS_GPUS_MAX)
+		return;
+	g = VEC_PUSH(&f->gpus);
+	memset(g, 0, sizeof *g);
+	g->name = name != NULL ? xstrdup(name) : NULL;
+	g->provider = provider != NULL ? xstrdup(provider) : NULL;
+	if (device_id != NULL && strncasecmp(device_id, "PCI\\", 4) == 0) {
+		g->device_id = xstrdup(device_id);
+		g->vendor = pci_id_part(device_id, "VEN_");
+		g->device = pci_id_part(device_id, "DEV_");
+	} else if (device_id != NULL) {
+		g->device_id = xstrdup(device_id);
+	}
+	if (file_version != NULL) {
+		g->file_version = xstrdup(file_version);
+		if (winprobe_driver_version(file_version, buf, sizeof buf))
+			g->version = xstrdup(buf);
+	}
 }
 
 /* ------------------------------------------------------------- names, free */
@@ -759,6 +816,16 @@ win_facts_free(struct win_facts *f)
 		free(p->frameworks.v);
 	}
 	free(f->pythons.v);
+	for (size_t i = 0; i < f->gpus.n; i++) {
+		struct win_gpu *g = &f->gpus.v[i];
+
+		free(g->name);
+		free(g->device_id);
+		free(g->file_version);
+		free(g->version);
+		free(g->provider);
+	}
+	free(f->gpus.v);
 	strv_free(&f->notes);
 	memset(f, 0, sizeof *f);
 }

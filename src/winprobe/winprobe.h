@@ -8,7 +8,8 @@
  * unreadable file is a fact with its reason, never a failure of the
  * probe. The probe never prints.
  *
- * Not read: the registry. The py launcher finds installs through
+ * Not read: the registry (opts->gpu_registry is the hook for the display
+ * adapters, which only the registry lists). The py launcher finds installs through
  * HKCU/HKLM\Software\Python\PythonCore\<ver>\InstallPath (PEP 514),
  * which a Linux tree does not hold; opts->py_registry is the hook for a
  * caller that can read it (a helper running on Windows). */
@@ -26,11 +27,27 @@
  * registry names; arg is winprobe_opts.py_registry_arg. */
 typedef void (*winprobe_pyreg_fn)(void *arg, struct strv *dirs);
 
+/* Adds the display adapters the registry lists to f, each through
+ * winprobe_add_gpu; arg is winprobe_opts.gpu_registry_arg. Returns
+ * false when the registry could not be read (f->gpus_read stays false). */
+typedef bool (*winprobe_gpureg_fn)(void *arg, struct win_facts *f);
+
 struct winprobe_opts {
 	char			 drive;		/* the tree's letter; 0: 'C' */
 	winprobe_pyreg_fn	 py_registry;	/* NULL: not read (noted) */
 	void			*py_registry_arg;
+	winprobe_gpureg_fn	 gpu_registry;	/* NULL: not read */
+	void			*gpu_registry_arg;
 };
+
+/* Adds one display adapter to f from its registry values (each may be
+ * NULL): DriverDesc, MatchingDeviceId (PCI\VEN_10DE&DEV_2684&… gives
+ * vendor and device), DriverVersion (gives the driver version as
+ * winprobe_driver_version does) and ProviderName. Adds nothing past
+ * WINFACTS_GPUS_MAX (the hook notes a registry holding more). */
+void	winprobe_add_gpu(struct win_facts *f, const char *name,
+	    const char *device_id, const char *file_version,
+	    const char *provider);
 
 /* Probes the drive sr with the environment envp (NULL-terminated
  * "NAME=value" strings, Windows names matched without case; NULL:

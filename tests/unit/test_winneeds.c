@@ -785,6 +785,129 @@ test_quoting(void)
 	}
 }
 
+/* The display adapters the registry lists (winprobe_add_gpu, as the
+ * Windows program's hook fills them) and the rules on them, over
+ * hand-built facts. */
+static bool
+gpu_hook(void *arg, struct win_facts *f)
+{
+	const char *dv = arg;
+
+	winprobe_add_gpu(f, "NVIDIA GeForce RTX 4090",
+	    "pci\\ven_10de&dev_2684&subsys_16f310de", dv, "NVIDIA");
+	return true;
+}
+
+static void
+gpu_facts(struct win_facts *wf, const char *nvcuda_fv)
+{
+	char buf[32];
+
+	memset(wf, 0, sizeof *wf);
+	wf->drive = 'C';
+	wf->cuda_path_toolkit = -1;
+	if (nvcuda_fv != NULL && winprobe_driver_version(nvcuda_fv, buf, sizeof buf)) {
+		wf->driver.state = WIN_NVCUDA_NVIDIA;
+		wf->driver.nvcuda.path = xstrdup("Windows/System32/nvcuda.dll");
+		wf->driver.nvcuda.file_version = xstrdup(nvcuda_fv);
+		wf->driver.version = xstrdup(buf);
+	}
+}
+
+static void
+test_gpus(void)
+{
+	struct win_facts wf;
+	struct findings fs = { 0 };
+	const struct finding *f;
+	struct winprobe_opts wo = { .gpu_registry = gpu_hook,
+		.gpu_registry_arg = (void *)"32.0.15.6094" };
+	struct sysroot *sr;
+
+	/* Through the hook: the ids without case, 560.94 from DriverVersion. */
+	sr = phase("gpus");
+	winprobe_run(sr, NULL, &wo, &wf);
+	ok(wf.gpus_read && wf.gpus.n == 1, "the hook's adapter is listed");
+	ok(wf.gpus.n == 1 && wf.gpus.v[0].vendor == 0x10de &&
+	    wf.gpus.v[0].device == 0x2684, "vendor 10de, device 2684 from MatchingDeviceId");
+	is_str(wf.gpus.n == 1 ? wf.gpus.v[0].version : NULL, "560.94",
+	    "DriverVersion 32.0.15.6094 is driver 560.94");
+	win_facts_free(&wf);
+	sysroot_free(sr);
+
+	/* No hook: nothing read, nothing said. */
+	gpu_facts(&wf, NULL);
+	rules_windows(&wf, NULL, &fs);
+	is_int(count(&fs, FINDING_NO_NVIDIA_GPU), 0, "registry not read: no NO_NVIDIA_GPU");
+	findings_free(&fs);
+	win_facts_free(&wf);
+
+	/* Only an Intel adapter. */
+	gpu_facts(&wf, NULL);
+	wf.gpus_read = true;
+	winprobe_add_gpu(&wf, "Intel(R) UHD Graphics 770",
+	    "PCI\\VEN_8086&DEV_A780", "31.0.101.4502", "Intel Corporation");
+	rules_windows(&wf, NULL, &fs);
+	f = nth(&fs, FINDING_NO_NVIDIA_GPU, 0);
+	ok(f != NULL && strstr(f->detail, "none of them NVIDIA's") != NULL,
+	    "an Intel adapter alone: NO_NVIDIA_GPU");
+	ok(f != NULL && has_line(&f->evidence, "Intel(R) UHD Graphics 770 (PCI 8086:a780"),
+	    "... the adapter in its evidence");
+	ok(f != NULL && has_line(&f->fix, "Win32_VideoController"),
+	    "... a PowerShell line lists the adapters");
+	findings_free(&fs);
+	/* Microsoft Basic Display Adapter (no vendor) may hide an NVIDIA GPU. */
+	winprobe_add_gpu(&wf, "Microsoft Basic Display Adapter", "PCI\\CC_0300",
+	    "10.0.22621.1", "Microsoft");
+	rules_windows(&wf, NULL, &fs);
+	is_int(count(&fs, FINDING_NO_NVIDIA_GPU), 0,
+	    "an adapter of unknown vendor besides: nothing said");
+	findings_free(&fs);
+	win_facts_free(&wf);
+
+	/* NVIDIA's adapter at 560.94, nvcuda.dll the same: nothing. */
+	gpu_facts(&wf, "32.0.15.6094");
+	wf.gpus_read = true;
+	winprobe_add_gpu(&wf, "Intel(R) UHD Graphics 770",
+	    "PCI\\VEN_8086&DEV_A780", "31.0.101.4502", "Intel Corporation");
+	gpu_hook((void *)"32.0.15.6094", &wf);
+	rules_windows(&wf, NULL, &fs);
+	is_int(fs.n, 0, "NVIDIA's adapter and nvcuda.dll both 560.94: no finding");
+	findings_free(&fs);
+	win_facts_free(&wf);
+
+	/* Adapter 566.03, nvcuda.dll 560.94: a half-done update. */
+	gpu_facts(&wf, "32.0.15.6094");
+	wf.gpus_read = true;
+	gpu_hook((void *)"32.0.15.6603", &wf);
+	rules_windows(&wf, NULL, &fs);
+	f = nth(&fs, FINDING_DRIVER_LIBRARY_MISMATCH, 0);
+	ok(f != NULL && strstr(f->detail, "version 566.03") != NULL &&
+	    strstr(f->detail, "(nvcuda.dll) is version 560.94") != NULL,
+	    "adapter 566.03, nvcuda.dll 560.94: DRIVER_LIBRARY_MISMATCH");
+	ok(f != NULL && has_line(&f->fix, "reinstall NVIDIA's driver"),
+	    "... the fix: reinstall the driver");
+	is_int(count(&fs, FINDING_NO_NVIDIA_GPU), 0, "... and no NO_NVIDIA_GPU");
+	findings_free(&fs);
+	win_facts_free(&wf);
+
+	/* A DriverVersion that gives no driver version: not compared. */
+	gpu_facts(&wf, "32.0.15.6094");
+	wf.gpus_read = true;
+	gpu_hook((void *)"garbage", &wf);
+	ok(wf.gpus.n == 1 && wf.gpus.v[0].version == NULL &&
+	    strcmp(wf.gpus.v[0].file_version, "garbage") == 0,
+	    "an unparsable DriverVersion: kept, no version");
+	rules_windows(&wf, NULL, &fs);
+	is_int(fs.n, 0, "... and nothing compared");
+	findings_free(&fs);
+	/* The cap. */
+	for (int i = 0; i < WINFACTS_GPUS_MAX + 5; i++)
+		gpu_hook((void *)"32.0.15.6094", &wf);
+	is_int((long long)wf.gpus.n, WINFACTS_GPUS_MAX, "at most WINFACTS_GPUS_MAX adapters");
+	win_facts_free(&wf);
+}
+
 int
 main(void)
 {
@@ -805,6 +928,7 @@ main(void)
 	test_driver();
 	test_healthy();
 	test_quoting();
+	test_gpus();
 	matrix_free(mx);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
 	if (system(cmd) != 0)

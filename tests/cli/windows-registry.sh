@@ -1,0 +1,180 @@
+#!/bin/sh
+# cudawiz.exe doctor (src/win/cmd_doctor.c, src/win/registry.c) under
+# Wine, reading what only the registry holds, written with Wine's own
+# `reg add`: the display adapters of the display class key (DriverDesc,
+# MatchingDeviceId, DriverVersion, ProviderName) and a Python install
+# known only to the py launcher's registry (PEP 514's
+# PythonCore\<tag>\InstallPath), in a directory neither on PATH nor where
+# python.org installs go. Wine rewrites the class key's subkeys when its
+# server starts, so the server is kept running (wineserver -p) from
+# wineboot to the last doctor. Checks the GPU listed with driver 560.94,
+# the install found and its framework probed, NO_NVIDIA_GPU with only an
+# Intel adapter, and DRIVER_LIBRARY_MISMATCH when the adapter's
+# DriverVersion is another driver than nvcuda.dll's. Needs mingw-w64
+# (with windres), Wine, jq, cmake and curl; skips without.
+. "$TESTS_SRCDIR/lib/tap.sh"
+
+builddir=$(dirname "$CUDAWIZ")
+WINE=
+for w in wine64 /usr/lib/wine/wine64 wine; do
+	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
+done
+for t in gcc windres; do
+	command -v "x86_64-w64-mingw32-$t" >/dev/null 2>&1 ||
+	    skip_all "x86_64-w64-mingw32-$t is not installed (Debian package gcc-mingw-w64-x86-64)"
+done
+[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
+for t in jq cmake curl; do
+	command -v "$t" >/dev/null 2>&1 || skip_all "$t is not installed (Debian package $t)"
+done
+[ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
+WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
+
+v=$("$CUDAWIZ" --version | head -n 1 | awk '{ print $2 }')
+exe=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64/cudawiz.exe
+make -C "$builddir" windows >"$FX_TMP/make-windows-registry.log" 2>&1 || {
+	why=$(grep -m 1 '^curl: (' "$FX_TMP/make-windows-registry.log")
+	[ -n "$why" ] &&
+	    skip_all "jansson's source could not be fetched from Debian's archive for make windows: $why"
+	tail -n 30 "$FX_TMP/make-windows-registry.log" | sed 's/^/# /'
+	echo "Bail out! make windows failed"
+	exit 99
+}
+
+work=$(mktemp -d "$FX_TMP/windows-registry.XXXXXX") || exit 99
+export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
+"$WINESERVER" -p >/dev/null 2>&1 </dev/null
+"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
+C=$WINEPREFIX/drive_c
+[ -d "$C/windows/system32" ] ||
+    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+
+# mkdll FILE FILEVERSION(a,b,c,d) PRODUCTNAME [LINK...]: a DLL with a
+# version resource like NVIDIA's, exporting cudaGetDeviceCount.
+printf '__declspec(dllexport) int cudaGetDeviceCount(int *n) { *n = 1; return 0; }\n' > "$work/dll.c"
+mkdll() {
+	f=$1 fv=$2 pn=$3
+	shift 3
+	cat > "$work/v.rc" <<RC
+1 VERSIONINFO
+FILEVERSION $fv
+PRODUCTVERSION $fv
+BEGIN
+  BLOCK "StringFileInfo"
+  BEGIN
+    BLOCK "040904b0"
+    BEGIN
+      VALUE "CompanyName", "NVIDIA Corporation"
+      VALUE "FileVersion", "$(echo "$fv" | tr , .)"
+      VALUE "ProductName", "$pn"
+    END
+  END
+  BLOCK "VarFileInfo"
+  BEGIN
+    VALUE "Translation", 0x409, 1200
+  END
+END
+RC
+	mkdir -p "$(dirname "$f")" &&
+	x86_64-w64-mingw32-windres "$work/v.rc" -O coff -o "$work/v.o" &&
+	x86_64-w64-mingw32-gcc -shared -o "$f" "$work/dll.c" "$work/v.o" "$@"
+}
+CLS='HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}'
+PYK='HKCU\Software\Python\PythonCore\3.11\InstallPath'
+PY="$C/Tools/Py311"
+WPY='C:\Tools\Py311'
+SP="$PY/Lib/site-packages"
+{
+	mkdll "$C/windows/system32/nvcuda.dll" 32,0,15,6094 "NVIDIA CUDA 12.6.32 driver" &&
+	mkdll "$PY/python311.dll" 3,11,9,1013 "Python" &&
+	printf 'int main(void) { return 0; }\n' > "$work/exe.c" &&
+	x86_64-w64-mingw32-gcc -o "$PY/python.exe" "$work/exe.c"
+} > "$work/build.log" 2>&1 || {
+	sed 's/^/# /' "$work/build.log"
+	echo "Bail out! mingw-w64 could not build the machine's DLLs"
+	exit 99
+}
+mkdir -p "$SP/torch" "$SP/torch-2.4.1+cu124.dist-info"
+printf 'Metadata-Version: 2.1\nName: torch\nVersion: 2.4.1+cu124\n' > "$SP/torch-2.4.1+cu124.dist-info/METADATA"
+printf "__version__ = '2.4.1+cu124'\ncuda = '12.4'\n" > "$SP/torch/version.py"
+
+# regset KEY NAME VALUE: a REG_SZ value through Wine's reg.exe.
+regset() {
+	"$WINE" reg add "$1" /v "$2" /t REG_SZ /d "$3" /f >/dev/null 2>&1 </dev/null ||
+	    { echo "Bail out! wine reg add $1 /v $2 failed"; exit 99; }
+}
+# adapter NNNN NAME ID DRIVERVERSION PROVIDER
+adapter() {
+	regset "$CLS\\$1" DriverDesc "$2"
+	regset "$CLS\\$1" MatchingDeviceId "$3"
+	regset "$CLS\\$1" DriverVersion "$4"
+	regset "$CLS\\$1" ProviderName "$5"
+}
+# doctor: text in $work/out, --json in $work/json, the status in $rc;
+# PATH without the Python.
+doctor() {
+	WINEPATH='C:\windows\system32' "$WINE" "$exe" doctor \
+	    >"$work/out.crlf" 2>"$work/err" </dev/null
+	rc=$?
+	tr -d '\r' <"$work/out.crlf" >"$work/out"
+	WINEPATH='C:\windows\system32' "$WINE" "$exe" doctor --json \
+	    2>/dev/null </dev/null | tr -d '\r' >"$work/json"
+}
+codes() {
+	jq -r '[.findings[].code] | join(" ")' "$work/json" 2>/dev/null
+}
+
+# 1-3: without the registry's key the install is not found (the test
+# can fail: the directory is not where doctor looks otherwise).
+doctor
+is "$(jq '[.pythons[] | select(.dir == "C:\\Tools\\Py311")] | length' "$work/json" 2>&1)" 0 \
+    "no PythonCore key: C:\\Tools\\Py311 is not found"
+like "$(cat "$work/out")" 'GPUs' "the report has a GPUs heading"
+is "$(jq -r '.gpus | type' "$work/json" 2>&1)" array "--json: gpus is an array (the registry was read)"
+
+# 4-10: an RTX 4090 at 560.94 beside Wine's own adapter; Python 3.11
+# through PythonCore.
+adapter 0001 'NVIDIA GeForce RTX 4090' 'PCI\VEN_10DE&DEV_2684&SUBSYS_16F310DE&REV_A1' 32.0.15.6094 NVIDIA
+"$WINE" reg add "$PYK" /ve /t REG_SZ /d "$WPY\\" /f >/dev/null 2>&1 </dev/null
+regset "$PYK" ExecutablePath "$WPY\\python.exe"
+doctor
+like "$(cat "$work/out")" 'NVIDIA GeForce RTX 4090 +\[10de:2684\] +driver 560\.94 +\(file version 32\.0\.15\.6094\) +NVIDIA' \
+    "text: the RTX 4090, its ids and driver 560.94"
+is "$(jq -r '.gpus[] | select(.vendor_id == "10de") | [.name, .device_id, .driver_version, .driver_file_version, .provider] | join("|")' "$work/json" 2>&1)" \
+    "NVIDIA GeForce RTX 4090|2684|560.94|32.0.15.6094|NVIDIA" "--json: the adapter's name, ids, versions and provider"
+is "$(jq -r '.pythons[] | select(.kind == "registry") | .dir' "$work/json" 2>&1)" "$WPY" \
+    "the PythonCore 3.11 install is found through the registry"
+is "$(jq -r '.pythons[] | select(.kind == "registry") | .frameworks[] | "\(.name) \(.version)"' "$work/json" 2>&1)" \
+    "torch 2.4.1+cu124" "... and its framework probed: torch 2.4.1+cu124"
+like "$(cat "$work/out")" 'C:\\Tools\\Py311 +\(registry\)' "text: the install, marked registry"
+c=$(codes)
+unlike "$c" 'NO_NVIDIA_GPU' "an NVIDIA adapter: no NO_NVIDIA_GPU"
+unlike "$c" 'DRIVER_LIBRARY_MISMATCH' "adapter and nvcuda.dll both 560.94: no DRIVER_LIBRARY_MISMATCH"
+
+# 11-13: the adapter's driver is 566.03, nvcuda.dll still 560.94.
+regset "$CLS\\0001" DriverVersion 32.0.15.6603
+doctor
+is "$rc" 1 "a half-finished driver update: doctor exits 1"
+like "$(jq -r '.findings[] | select(.code == "DRIVER_LIBRARY_MISMATCH") | .detail' "$work/json" 2>&1)" \
+    'NVIDIA GeForce RTX 4090 is version 566\.03.*nvcuda\.dll\) is version 560\.94' \
+    "DRIVER_LIBRARY_MISMATCH names both versions"
+like "$(jq -r '.findings[] | select(.code == "DRIVER_LIBRARY_MISMATCH") | .fix[]' "$work/json" 2>&1)" \
+    'reinstall NVIDIA.s driver' "... the fix: reinstall the driver, restart"
+
+# 14-16: only an Intel adapter (Wine's own rewritten as one).
+"$WINE" reg delete "$CLS\\0001" /f >/dev/null 2>&1 </dev/null
+adapter 0000 'Intel(R) UHD Graphics 770' 'PCI\VEN_8086&DEV_A780' 31.0.101.4502 'Intel Corporation'
+doctor
+is "$(jq -r '[.gpus[].vendor_id] | join(" ")' "$work/json" 2>&1)" 8086 "only the Intel adapter is listed"
+like "$(codes)" 'NO_NVIDIA_GPU' "NO_NVIDIA_GPU when no adapter is NVIDIA's"
+like "$(jq -r '.findings[] | select(.code == "NO_NVIDIA_GPU") | .evidence[]' "$work/json" 2>&1)" \
+    'Intel\(R\) UHD Graphics 770 \(PCI 8086:a780' "... the Intel adapter in its evidence"
+
+# 17: InstallPath without its default value: ExecutablePath's directory.
+"$WINE" reg delete "$PYK" /ve /f >/dev/null 2>&1 </dev/null
+doctor
+is "$(jq -r '.pythons[] | select(.kind == "registry") | .dir' "$work/json" 2>&1)" "$WPY" \
+    "InstallPath with only ExecutablePath: its directory is the install"
+
+done_testing
