@@ -422,7 +422,6 @@ cmd_verify(const struct cli_opts *opts)
 			    "cudnn64_*.dll found"));
 		for (size_t i = 0; i < n; i++)
 			print_run(stdout, &v[i]);
-		putchar('\n');
 		rc = text_print_findings(stdout, &findings, color);
 	}
 	if (rc == 0 && fflush(stdout) != 0)
