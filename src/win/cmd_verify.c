@@ -181,8 +181,16 @@ read_records(struct vrun *v, char *out)
 			    check, (long long)ver);
 		} else if (strcmp(check, "device") == 0 &&
 		    getstr(rec, "name") != NULL) {
+			size_t at = sb.len + (sb.len ? 2 : 0);
+
 			strbuf_printf(&sb, "%s%s", sb.len ? ", " : "",
 			    getstr(rec, "name"));
+			/* A device name is the driver's bytes: no control
+			 * characters reach the terminal. */
+			for (size_t i = at; i < sb.len; i++)
+				if ((unsigned char)sb.buf[i] < 0x20 ||
+				    sb.buf[i] == 0x7f)
+					sb.buf[i] = '?';
 		}
 	}
 	v->detail = strbuf_take(&sb);
@@ -422,6 +430,10 @@ cmd_verify(const struct cli_opts *opts)
 			    "cudnn64_*.dll found"));
 		for (size_t i = 0; i < n; i++)
 			print_run(stdout, &v[i]);
+		/* The findings' block starts with its own blank line, the
+		 * no-problems line without one. */
+		if (findings.n == 0)
+			putchar('\n');
 		rc = text_print_findings(stdout, &findings, color);
 	}
 	if (rc == 0 && fflush(stdout) != 0)

@@ -4,7 +4,8 @@
 # prefix whose System32 holds a fake nvcuda.dll built with mingw-w64 from
 # tests/tools/fake_libcuda.c (as verify-wine.sh builds it): one that
 # works, one that crashes in cuInit (an access violation), one that hangs
-# there; then a toolkit with a fake cudart64_12.dll (tests/win/). Needs
+# there; then a toolkit with a fake cudart64_12.dll and cudnn64_9.dll
+# (tests/win/). Needs
 # mingw-w64, Wine and jq; skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
@@ -53,6 +54,12 @@ for m in GOOD SEGV HANG; do
 	    "$TESTS_SRCDIR/tools/fake_libcuda.c" || built=0
 done
 cc -shared -o "$work/cudart64_12.dll" "$TESTS_SRCDIR/win/fake_cudart.c" || built=0
+# A cudnn64_9.dll importing from a sibling DLL, as cuDNN 9's do.
+mkdir -p "$work/dnn"
+cc -shared -o "$work/dnn/cwdep.dll" -Wl,--out-implib,"$work/cwdep.dll.a" \
+    "$TESTS_SRCDIR/win/depdll.c" &&
+    cc -shared -o "$work/dnn/cudnn64_9.dll" "$TESTS_SRCDIR/win/fake_cudnn.c" \
+    "$TESTS_SRCDIR/win/needdep.c" "$work/cwdep.dll.a" || built=0
 if [ "$built" != 1 ]; then
 	sed 's/^/# /' "$work/cc.err"
 	echo "Bail out! mingw-w64 could not build the fake DLLs"
@@ -125,10 +132,22 @@ is "$(jq -r '[.runs[] | .kind + ":" + .outcome] | join(" ")' "$work/json")" \
 is "$(jq -r '.runs[1].records[] | select(.check == "runtime_version") | .version' "$work/json")" \
     "12040" "--json: the runtime's records, its version 12040"
 
-# 21: no helper where CUDAWIZ_HELPER points: a warning, cudawiz goes on.
+# 21-23: cuDNN 9 in the toolkit's bin: run in cudnn mode with the
+# toolkit's cudart; the fake's cudnnCreate fails (no GPU): CUDNN_FAILED.
+cp "$work/dnn/cwdep.dll" "$work/dnn/cudnn64_9.dll" \
+    "$C/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.6/bin/"
+codes >/dev/null
+is "$(jq -r '[.runs[] | .kind + ":" + .outcome] | join(" ")' "$work/json")" \
+    "driver:works runtime:failed cudnn:failed" "cuDNN: a third run, in cudnn mode, failed"
+is "$(jq -r '.runs[2] | [(.records[] | select(.check == "cudnn_version") | .version), .failed_check] | join(" ")' "$work/json")" \
+    "90100 cudnn_create" "cuDNN: version 9.1 read, failed at cudnnCreate"
+is "$(jq -r '[.findings[].code] | sort | join(" ")' "$work/json")" \
+    "CUDNN_FAILED RUNTIME_INIT_FAILED" "cuDNN: CUDNN_FAILED beside the runtime's finding"
+
+# 24: no helper where CUDAWIZ_HELPER points: a warning, cudawiz goes on.
 CUDAWIZ_HELPER='C:\no-such\cudawiz-verify.exe' "$WINE" "$exe" verify --json \
     2>/dev/null </dev/null | tr -d '\r' >"$work/json"
-is "$(jq -r '[.runs[].outcome] | join(" ")' "$work/json" 2>&1)" "nostart nostart" \
+is "$(jq -r '[.runs[].outcome] | join(" ")' "$work/json" 2>&1)" "nostart nostart nostart" \
     "no helper: each run could not start, reported"
 
 done_testing
