@@ -8,6 +8,11 @@
 # build's mkembedded. jansson comes from Debian's source package, built
 # once into $(WINDOWS_DEPS), outside the tree (compat/windows-deps.sh).
 # A second `make windows' only remakes what changed.
+#
+# Beside it, cudawiz-verify.exe: the verification helper (src/helper/
+# with its Windows layer win.c) that cudawiz.exe verify runs, compiled
+# here with the Windows tree's config.h and commit.h and nothing of
+# cudawiz's libraries, as on Linux.
 EXTRA_DIST += compat/windows.mk
 
 WINDOWS_HOST = x86_64-w64-mingw32
@@ -20,6 +25,23 @@ WINDOWS_CFLAGS = -O2 -g
 # libwinpthread-1.dll, a libjansson DLL) fails the build.
 WINDOWS_SYSTEM_DLLS = kernel32.dll advapi32.dll msvcrt.dll user32.dll \
 	shell32.dll ole32.dll ws2_32.dll bcrypt.dll ntdll.dll
+WINDOWS_HELPER_SRC = $(srcdir)/src/helper/main.c \
+	$(srcdir)/src/helper/common.c $(srcdir)/src/helper/jsonl.c \
+	$(srcdir)/src/helper/errnames.c $(srcdir)/src/helper/ptx.c \
+	$(srcdir)/src/helper/driver.c $(srcdir)/src/helper/runtime.c \
+	$(srcdir)/src/helper/cudnn.c $(srcdir)/src/helper/win.c
+# Fails the recipe when $@.tmp imports a DLL Windows does not have.
+WINDOWS_IMPORT_CHECK = \
+	bad=$$($(WINDOWS_HOST)-objdump -p $@.tmp | \
+	  sed -n 's/^[[:space:]]*DLL Name: //p' | tr 'A-Z' 'a-z' | \
+	  while read -r dll; do \
+	    case " $(WINDOWS_SYSTEM_DLLS) " in *" $$dll "*) ;; \
+	    *) echo "$$dll" ;; esac; \
+	  done) && \
+	if test -n "$$bad"; then \
+	  echo "make windows: $(@F) imports DLLs Windows does not have:" $$bad >&2; \
+	  rm -f $@.tmp; exit 1; \
+	fi
 
 windows:
 	@$(SHELL) $(srcdir)/compat/windows-deps.sh "$(WINDOWS_DEPS)" \
@@ -37,21 +59,31 @@ windows:
 	@cd $(WINDOWS_BUILD) && $(MAKE) $(AM_MAKEFLAGS) \
 	  MKEMBEDDED=$(abs_top_builddir)/src/matrix/mkembedded$(EXEEXT) \
 	  src/commit.h src/win/cudawiz-win.exe
-	@$(MAKE) $(AM_MAKEFLAGS) dist/$(WINDOWS_NAME)/cudawiz.exe
+	@$(MAKE) $(AM_MAKEFLAGS) dist/$(WINDOWS_NAME)/cudawiz.exe \
+	  dist/$(WINDOWS_NAME)/cudawiz-verify.exe
 
 dist/$(WINDOWS_NAME)/cudawiz.exe: $(WINDOWS_BUILD)/src/win/cudawiz-win.exe
 	$(AM_V_GEN)$(MKDIR_P) dist/$(WINDOWS_NAME) && \
 	$(WINDOWS_HOST)-strip -o $@.tmp $(WINDOWS_BUILD)/src/win/cudawiz-win.exe && \
-	bad=$$($(WINDOWS_HOST)-objdump -p $@.tmp | \
-	  sed -n 's/^[[:space:]]*DLL Name: //p' | tr 'A-Z' 'a-z' | \
-	  while read -r dll; do \
-	    case " $(WINDOWS_SYSTEM_DLLS) " in *" $$dll "*) ;; \
-	    *) echo "$$dll" ;; esac; \
-	  done) && \
-	if test -n "$$bad"; then \
-	  echo "make windows: cudawiz.exe imports DLLs Windows does not have:" $$bad >&2; \
-	  rm -f $@.tmp; exit 1; \
-	fi && \
+	$(WINDOWS_IMPORT_CHECK) && \
+	chmod 0755 $@.tmp && mv -f $@.tmp $@
+
+# The helper's includes: "config.h" and "src/commit.h" from the Windows
+# tree (make windows has made both), the rest from src/; mingw's C99
+# stdio for its %zu and %lld.
+$(WINDOWS_BUILD)/src/helper/cudawiz-verify.exe: $(WINDOWS_HELPER_SRC) \
+    $(srcdir)/src/helper/helper.h $(srcdir)/src/helper/win.h \
+    $(WINDOWS_BUILD)/config.h $(WINDOWS_BUILD)/src/commit.h
+	$(AM_V_CC)$(MKDIR_P) $(WINDOWS_BUILD)/src/helper && \
+	$(WINDOWS_HOST)-gcc -std=c11 $(WINDOWS_CFLAGS) -Wall \
+	  -D__USE_MINGW_ANSI_STDIO=1 -I$(WINDOWS_BUILD) -I$(srcdir)/src \
+	  -I$(srcdir) -static -o $@ $(WINDOWS_HELPER_SRC) -lm -lshell32
+
+dist/$(WINDOWS_NAME)/cudawiz-verify.exe: \
+    $(WINDOWS_BUILD)/src/helper/cudawiz-verify.exe
+	$(AM_V_GEN)$(MKDIR_P) dist/$(WINDOWS_NAME) && \
+	$(WINDOWS_HOST)-strip -o $@.tmp $(WINDOWS_BUILD)/src/helper/cudawiz-verify.exe && \
+	$(WINDOWS_IMPORT_CHECK) && \
 	chmod 0755 $@.tmp && mv -f $@.tmp $@
 
 # The Windows tree goes with this build's distclean (the jansson cache

@@ -397,7 +397,9 @@ usage(FILE *fp)
 #ifdef CUDAWIZ_WINDOWS
 	fputs(_("\nThis Windows build has 'doctor' (the driver, toolkits, cuDNN,\n"
 	    "Python installs and the DLLs their frameworks load, as Windows would\n"
-	    "find them), 'explain' (from the message alone), 'why NAME.dll' (the\n"
+	    "find them), 'verify' (nvcuda.dll, each cudart64_*.dll and\n"
+	    "cudnn64_*.dll loaded and tried by cudawiz-verify.exe in a process of\n"
+	    "its own), 'explain' (from the message alone), 'why NAME.dll' (the\n"
 	    "DLL search on this machine, and Python 3.8+'s) and 'matrix show' and\n"
 	    "'matrix path'; the other commands are not available on Windows yet.\n"
 	    "It never uses the network (--offline is implied): the matrix is the\n"

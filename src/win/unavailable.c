@@ -2,7 +2,8 @@
  * exits 2 (cudawiz itself could not run them), never a report made of
  * nothing. They read the Linux machine's state (/proc, /sys, ELF files,
  * the NVIDIA kernel module, a shell's rc files); their Windows back ends
- * are not written (issue 23). doctor has its own (src/win/cmd_doctor.c). */
+ * are not written (issue 23). doctor and verify have their own (src/win/cmd_doctor.c,
+ * src/win/cmd_verify.c). */
 #include "config.h"
 
 #include <stdio.h>
@@ -15,16 +16,9 @@ static int
 unavailable(const char *what)
 {
 	fprintf(stderr, _("%s: %s is not available on Windows yet; this build "
-	    "has 'doctor', 'explain', 'why NAME.dll' and 'matrix show|path' "
-	    "(see '%s --help')\n"), PACKAGE, what, PACKAGE);
+	    "has 'doctor', 'verify', 'explain', 'why NAME.dll' and 'matrix "
+	    "show|path' (see '%s --help')\n"), PACKAGE, what, PACKAGE);
 	return EXIT_USAGE;
-}
-
-int
-cmd_verify(const struct cli_opts *opts)
-{
-	(void)opts;
-	return unavailable("'verify'");
 }
 
 int

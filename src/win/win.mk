@@ -3,8 +3,11 @@
 # dispatcher (src/cli.c, entered through src/win/wmain.c) with the
 # commands that need no ELF, curl or curses: explain (the text alone:
 # nothing of this machine is probed), matrix show/path (the built-in
-# matrix, or one copied into the cache), and why NAME.dll over the live
-# system (src/win/cmd_why.c); the others say they are not available on
+# matrix, or one copied into the cache), why NAME.dll over the live
+# system (src/win/cmd_why.c) and verify (src/win/cmd_verify.c: the
+# probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
+# builds from src/helper/ beside it, through src/verify/spawn_win.c);
+# the others say they are not available on
 # Windows yet (src/win/unavailable.c), matrix update that the build is
 # offline (src/win/matrix_update.c). Its layers are the pure ones,
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
@@ -35,6 +38,7 @@ libcudawiz_win_a_SOURCES = \
 	src/winprobe/winneeds.c \
 	src/diagnose/rules_windows.c src/diagnose/rules_windows_fix.c \
 	src/diagnose/rules_windows_gpu.c \
+	src/diagnose/rules_windows_verify.c src/verify/spawn_win.c \
 	src/matrix/matrix.c src/matrix/schema.c src/matrix/parse.c \
 	src/matrix/write.c src/matrix/query.c src/matrix/redistrib.c \
 	src/matrix/select.c src/matrix/cache.c src/matrix/cachedir_win.c \
@@ -75,7 +79,7 @@ libcudawiz_win_a_LIBADD = $(LIBOBJS)
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/unavailable.c src/win/matrix_update.c \
+	src/win/cmd_verify.c src/win/unavailable.c src/win/matrix_update.c \
 	src/win/registry.c src/win/registry.h
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)
 src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
@@ -87,4 +91,5 @@ src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
 src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections \
 	-municode
 src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS)
-EXTRA_DIST += compat/win32.h compat/windows-deps.sh src/win/win.mk
+EXTRA_DIST += compat/win32.h compat/windows-deps.sh src/win/win.mk \
+	src/diagnose/rules_windows_verify.h

@@ -146,10 +146,10 @@ is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
 win env
 is "$rc" 2 "env exits 2"
 like "$(cat "$work/err")" "'env' is not available on Windows yet; this build has 'doctor'" "env says it is not available on Windows"
-win verify
-is "$rc/$(grep -c "'verify' is not available on Windows yet" "$work/err")" "2/1" "verify says so too (exit 2)"
+win spec export
+is "$rc/$(grep -c "'spec' is not available on Windows yet" "$work/err")" "2/1" "spec says so too (exit 2)"
 win --help
-like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'doctor'.*'explain'.*--offline is implied" \
+like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'doctor'.*'verify'.*'explain'.*--offline is implied" \
     "--help says what the Windows build has, and that it is offline"
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
