@@ -34,44 +34,8 @@
 #include "util/xalloc.h"
 #include "win/registry.h"
 #include "winload/winname.h"
+#include "win/here.h"
 #include "winprobe/winprobe.h"
-
-/* This process's environment as "NAME=value" strings in UTF-8: the
- * probe reads PATH, CUDA_PATH* and the profile directories from it. */
-static void
-environment(struct strv *out)
-{
-	wchar_t *block = GetEnvironmentStringsW();
-
-	if (block == NULL)
-		return;
-	for (const wchar_t *w = block; *w != L'\0'; w += wcslen(w) + 1) {
-		int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL,
-		    NULL);
-		char *s;
-
-		/* "=C:=C:\\x": the per-drive current directories. */
-		if (n <= 0 || *w == L'=')
-			continue;
-		s = xmalloc((size_t)n);
-		if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) == n)
-			strv_push(out, s);
-		free(s);
-	}
-	FreeEnvironmentStringsW(block);
-}
-
-static char
-system_drive(void)
-{
-	wchar_t w[MAX_PATH];
-	UINT n = GetSystemDirectoryW(w, MAX_PATH);
-
-	if (n >= 2 && n < MAX_PATH && w[1] == L':' &&
-	    ((w[0] >= L'A' && w[0] <= L'Z') || (w[0] >= L'a' && w[0] <= L'z')))
-		return (char)(w[0] & ~0x20);
-	return 'C';
-}
 
 static void
 say_path(FILE *fp, char drive, const char *tree)
@@ -305,7 +269,7 @@ cmd_doctor(const struct cli_opts *opts)
 		return EXIT_USAGE;
 	}
 	free(note);
-	wo.drive = system_drive();
+	wo.drive = here_system_drive();
 	wo.py_registry = winreg_pythons;
 	wo.gpu_registry = winreg_gpus;
 	snprintf(root, sizeof root, "%c:", wo.drive);
@@ -315,7 +279,7 @@ cmd_doctor(const struct cli_opts *opts)
 		matrix_free(m);
 		return EXIT_USAGE;
 	}
-	environment(&env);
+	here_environment(&env);
 	envp = xcalloc(env.n + 1, sizeof *envp);
 	for (size_t i = 0; i < env.n; i++)
 		envp[i] = env.v[i];

@@ -9,9 +9,7 @@
  * The helper is CUDAWIZ_HELPER, else cudawiz-verify.exe beside this
  * program (make windows puts it there). --json is {"schema":
  * "cudawiz/windows-verify/1", "version", "runs", "findings"}.
- *
- * environment() and system_drive() are cmd_doctor.c's, copied: that file
- * is not shared with this one's work (issue 23). */
+ */
 #include "config.h"
 
 #include <jansson.h>
@@ -35,45 +33,11 @@
 #include "verify/spawn_win.h"
 #include "verify/verify.h"
 #include "winload/winname.h"
+#include "win/here.h"
 #include "winprobe/winprobe.h"
 
 /* A helper's stdout past this is dropped: a full run is a few KiB. */
 #define OUT_CAP	(1024 * 1024)
-
-static void
-environment(struct strv *out)
-{
-	wchar_t *block = GetEnvironmentStringsW();
-
-	if (block == NULL)
-		return;
-	for (const wchar_t *w = block; *w != L'\0'; w += wcslen(w) + 1) {
-		int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL,
-		    NULL);
-		char *s;
-
-		/* "=C:=C:\\x": the per-drive current directories. */
-		if (n <= 0 || *w == L'=')
-			continue;
-		s = xmalloc((size_t)n);
-		if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) == n)
-			strv_push(out, s);
-		free(s);
-	}
-	FreeEnvironmentStringsW(block);
-}
-
-static char
-system_drive(void)
-{
-	wchar_t w[MAX_PATH];
-	UINT n = GetSystemDirectoryW(w, MAX_PATH);
-
-	if (n >= 2 && n < MAX_PATH && w[1] == L':' &&
-	    ((w[0] >= L'A' && w[0] <= L'Z') || (w[0] >= L'a' && w[0] <= L'z')))
-		return (char)(w[0] & ~0x20);
-	return 'C';
-}
 
 static char *
 utf8(const wchar_t *w)
@@ -372,7 +336,7 @@ cmd_verify(const struct cli_opts *opts)
 		    "program's path is too long); set CUDAWIZ_HELPER\n"), PACKAGE);
 		return EXIT_USAGE;
 	}
-	wo.drive = system_drive();
+	wo.drive = here_system_drive();
 	snprintf(root, sizeof root, "%c:", wo.drive);
 	if ((sr = sysroot_new(root, &err)) == NULL) {
 		fprintf(stderr, "%s: %s\n", PACKAGE, err);
@@ -380,7 +344,7 @@ cmd_verify(const struct cli_opts *opts)
 		free(helper);
 		return EXIT_USAGE;
 	}
-	environment(&env);
+	here_environment(&env);
 	envp = xcalloc(env.n + 1, sizeof *envp);
 	for (size_t i = 0; i < env.n; i++)
 		envp[i] = env.v[i];

@@ -1,0 +1,43 @@
+/* See here.h. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <wchar.h>
+#include <windows.h>
+
+#include "util/xalloc.h"
+#include "win/here.h"
+
+void
+here_environment(struct strv *out)
+{
+	wchar_t *block = GetEnvironmentStringsW();
+
+	if (block == NULL)
+		return;
+	for (const wchar_t *w = block; *w != L'\0'; w += wcslen(w) + 1) {
+		int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL,
+		    NULL);
+		char *s;
+
+		if (n <= 0 || *w == L'=')
+			continue;
+		s = xmalloc((size_t)n);
+		if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) == n)
+			strv_push(out, s);
+		free(s);
+	}
+	FreeEnvironmentStringsW(block);
+}
+
+char
+here_system_drive(void)
+{
+	wchar_t w[MAX_PATH];
+	UINT n = GetSystemDirectoryW(w, MAX_PATH);
+
+	if (n >= 2 && n < MAX_PATH && w[1] == L':' &&
+	    ((w[0] >= L'A' && w[0] <= L'Z') || (w[0] >= L'a' && w[0] <= L'z')))
+		return (char)(w[0] & ~0x20);
+	return 'C';
+}

@@ -1,0 +1,16 @@
+/* This Windows machine as the probes want it (the Windows program only):
+ * its environment as "NAME=value" UTF-8 strings and its system drive.
+ * doctor and verify run the Windows probe over them. */
+#ifndef CUDAWIZ_WIN_HERE_H
+#define CUDAWIZ_WIN_HERE_H
+
+#include "util/strv.h"
+
+/* Appends this process's environment, UTF-8, to out; the per-drive
+ * current directories ("=C:=C:\x") left out. */
+void	here_environment(struct strv *out);
+/* The system drive's letter, upper case (GetSystemDirectoryW's); 'C'
+ * when it cannot be told. */
+char	here_system_drive(void);
+
+#endif
