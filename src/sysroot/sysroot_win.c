@@ -24,6 +24,7 @@
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
+#include "util/wstr.h"
 
 struct sysroot {
 	char	 drive;		/* upper case; the system drive for the host */
@@ -108,41 +109,6 @@ sysroot_strerror(int err)
 
 /* ------------------------------------------------------------- names */
 
-/* UTF-8 to a wide string the caller frees; NULL when not valid UTF-8. */
-static wchar_t *
-widen(const char *s)
-{
-	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1,
-	    NULL, 0);
-	wchar_t *w;
-
-	if (n <= 0)
-		return NULL;
-	w = xcalloc((size_t)n, sizeof *w);
-	if (MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, w,
-	    n) != n) {
-		free(w);
-		return NULL;
-	}
-	return w;
-}
-
-static char *
-narrow(const wchar_t *w)
-{
-	int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL, NULL);
-	char *s;
-
-	if (n <= 0)
-		return NULL;
-	s = xmalloc((size_t)n);
-	if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) != n) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
-
 /* The Windows path of path inside the sysroot, wide; NULL when it cannot
  * be one (not valid UTF-8, a character no Windows name holds, "/" of the
  * host, which is no directory of Windows). A path without a leading '/'
@@ -180,7 +146,7 @@ win_path(const struct sysroot *sr, const char *path)
 		strbuf_putc(&sb, *p);
 	}
 	s = strbuf_take(&sb);
-	w = widen(s);
+	w = wstr_wide(s);
 	free(s);
 	return w;
 }
@@ -493,7 +459,7 @@ sysroot_list_dir(const struct sysroot *sr, const char *path,
 		if (wcscmp(fd.cFileName, L".") == 0 ||
 		    wcscmp(fd.cFileName, L"..") == 0)
 			continue;
-		if ((name = narrow(fd.cFileName)) != NULL)
+		if ((name = wstr_utf8(fd.cFileName)) != NULL)
 			strv_push_owned(names, name);
 	} while (FindNextFileW(h, &fd));
 	e = GetLastError();

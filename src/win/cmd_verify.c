@@ -30,6 +30,7 @@
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
+#include "util/wstr.h"
 #include "verify/spawn_win.h"
 #include "verify/verify.h"
 #include "winload/winname.h"
@@ -38,22 +39,6 @@
 
 /* A helper's stdout past this is dropped: a full run is a few KiB. */
 #define OUT_CAP	(1024 * 1024)
-
-static char *
-utf8(const wchar_t *w)
-{
-	int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL, NULL);
-	char *s;
-
-	if (n <= 0)
-		return NULL;
-	s = xmalloc((size_t)n);
-	if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) != n) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
 
 /* CUDAWIZ_HELPER, else cudawiz-verify.exe in this program's directory;
  * NULL when neither can be named. */
@@ -66,7 +51,7 @@ helper_path(void)
 	wchar_t *slash;
 
 	if (env != NULL && *env != L'\0')
-		return utf8(env);
+		return wstr_utf8(env);
 	n = GetModuleFileNameW(NULL, self, MAX_PATH);
 	if (n == 0 || n >= MAX_PATH)
 		return NULL;
@@ -74,7 +59,7 @@ helper_path(void)
 	if (slash == NULL)
 		return NULL;
 	wcscpy(slash + 1, L"cudawiz-verify.exe");
-	return utf8(self);
+	return wstr_utf8(self);
 }
 
 /* One run with what was read of it; the strings of run point into the

@@ -27,27 +27,11 @@
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
+#include "util/wstr.h"
 #include "winload/dllsearch.h"
 
 /* x64: the program and the Python it stands for. */
 static unsigned short machine = 0x8664;
-
-/* A wide string as UTF-8; NULL when it cannot be converted. */
-static char *
-utf8(const wchar_t *w)
-{
-	int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL, NULL);
-	char *s;
-
-	if (n <= 0)
-		return NULL;
-	s = xmalloc((size_t)n);
-	if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) != n) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
 
 /* What GetSystemDirectoryW, GetWindowsDirectoryW, GetCurrentDirectoryW
  * give; NULL on failure. */
@@ -57,7 +41,7 @@ system_dir(UINT (WINAPI *get)(LPWSTR, UINT))
 	wchar_t w[MAX_PATH + 1];
 	UINT n = get(w, MAX_PATH + 1);
 
-	return n > 0 && n <= MAX_PATH ? utf8(w) : NULL;
+	return n > 0 && n <= MAX_PATH ? wstr_utf8(w) : NULL;
 }
 
 static char *
@@ -71,7 +55,7 @@ current_dir(void)
 		return NULL;
 	w = xcalloc(n + 1, sizeof *w);
 	if (GetCurrentDirectoryW(n + 1, w) > 0)
-		s = utf8(w);
+		s = wstr_utf8(w);
 	free(w);
 	return s;
 }
@@ -87,7 +71,7 @@ path_var(void)
 		return NULL;
 	w = xcalloc(n + 1, sizeof *w);
 	if (GetEnvironmentVariableW(L"PATH", w, n + 1) > 0)
-		s = utf8(w);
+		s = wstr_utf8(w);
 	free(w);
 	return s;
 }
@@ -114,7 +98,7 @@ known_dlls(struct strv *out)
 		if (type != REG_SZ)
 			continue;
 		data[dlen / sizeof *data] = L'\0';
-		if ((s = utf8(data)) != NULL)
+		if ((s = wstr_utf8(data)) != NULL)
 			strv_push_owned(out, s);
 	}
 	RegCloseKey(key);

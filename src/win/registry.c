@@ -7,29 +7,13 @@
 
 #include "i18n.h"
 #include "util/xalloc.h"
+#include "util/wstr.h"
 #include "win/registry.h"
 #include "winprobe/winprobe.h"
 
 #define DISPLAY_CLASS L"SYSTEM\\CurrentControlSet\\Control\\Class\\" \
 	L"{4d36e968-e325-11ce-bfc1-08002be10318}"
 #define PYTHON_CORE L"Software\\Python\\PythonCore"
-
-/* w as UTF-8, owned; NULL when it cannot be converted. */
-static char *
-utf8(const wchar_t *w)
-{
-	int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL, NULL);
-	char *s;
-
-	if (n <= 0)
-		return NULL;
-	s = xmalloc((size_t)n);
-	if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) != n) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
 
 /* The string value name (NULL: the default value) of key as UTF-8,
  * owned; NULL when absent, not a string or longer than
@@ -45,7 +29,7 @@ value(HKEY key, const wchar_t *name)
 		return NULL;
 	/* A value need not end in its NUL. */
 	buf[size / sizeof buf[0]] = L'\0';
-	return buf[0] != L'\0' ? utf8(buf) : NULL;
+	return buf[0] != L'\0' ? wstr_utf8(buf) : NULL;
 }
 
 /* The name of key's subkey i (at most 255 characters, the registry's

@@ -30,7 +30,7 @@ libcudawiz_win_a_SOURCES = \
 	src/util/strmap.c src/util/version.c src/util/shquote.c \
 	src/util/pathnorm.c src/util/utf8width.c src/util/base64.c \
 	src/util/sha256.c src/util/homedir.c src/util/envp.c \
-	src/util/fdio.c src/util/readfile_win.c \
+	src/util/fdio.c src/util/readfile_win.c src/util/wstr.c \
 	src/sysroot/sysroot_win.c \
 	src/winload/dllsearch.c src/winload/winname.c \
 	src/pe/pe.c compat/pread_win.c \
@@ -93,4 +93,5 @@ src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections
 	-municode
 src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS)
 EXTRA_DIST += compat/win32.h compat/windows-deps.sh src/win/win.mk \
+	src/util/wstr.h \
 	src/diagnose/rules_windows_verify.h

@@ -12,20 +12,7 @@
 
 #include "cli.h"
 #include "util/xalloc.h"
-
-static char *
-utf8(const wchar_t *w)
-{
-	int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, NULL, 0, NULL, NULL);
-	char *s;
-
-	if (n <= 0)
-		return xstrdup("");
-	s = xmalloc((size_t)n);
-	if (WideCharToMultiByte(CP_UTF8, 0, w, -1, s, n, NULL, NULL) != n)
-		s[0] = '\0';
-	return s;
-}
+#include "util/wstr.h"
 
 /* The C runtime's entry calls it; no header declares it. */
 int	wmain(int argc, wchar_t **wargv);
@@ -40,7 +27,8 @@ wmain(int argc, wchar_t **wargv)
 	/* Only a console has a code page to set; a pipe takes the bytes. */
 	(void)SetConsoleOutputCP(CP_UTF8);
 	for (int i = 0; i < argc; i++)
-		argv[i] = utf8(wargv[i]);
+		if ((argv[i] = wstr_utf8(wargv[i])) == NULL)
+			argv[i] = xstrdup("");
 	rc = cli_main(argc, argv);
 	for (int i = 0; i < argc; i++)
 		free(argv[i]);

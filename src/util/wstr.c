@@ -1,0 +1,44 @@
+/* See wstr.h. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <windows.h>
+
+#include "util/wstr.h"
+#include "util/xalloc.h"
+
+char *
+wstr_utf8(const wchar_t *w)
+{
+	int n = WideCharToMultiByte(CP_UTF8, WC_ERR_INVALID_CHARS, w, -1, NULL,
+	    0, NULL, NULL);
+	char *s;
+
+	if (n <= 0)
+		return NULL;
+	s = xmalloc((size_t)n);
+	if (WideCharToMultiByte(CP_UTF8, WC_ERR_INVALID_CHARS, w, -1, s, n,
+	    NULL, NULL) != n) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+wchar_t *
+wstr_wide(const char *s)
+{
+	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1,
+	    NULL, 0);
+	wchar_t *w;
+
+	if (n <= 0)
+		return NULL;
+	w = xcalloc((size_t)n, sizeof *w);
+	if (MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, w,
+	    n) != n) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
