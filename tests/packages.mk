@@ -29,7 +29,8 @@ PACKAGE_TESTS += tests/cli/windows-exe.sh
 PACKAGE_TESTS += tests/cli/windows-doctor.sh
 PACKAGE_TESTS += tests/cli/windows-registry.sh
 PACKAGE_TESTS += tests/cli/windows-verify.sh
-EXTRA_DIST += $(PACKAGE_TESTS) tests/lib/debroot.sh tests/lib/debroot-prefetch.sh
+EXTRA_DIST += $(PACKAGE_TESTS) tests/lib/debroot.sh tests/lib/debroot-prefetch.sh \
+	tests/lib/fx_windows.sh
 
 # What the tests try is built first, once, one goal after another (two
 # tests building the same thing at once under make -j would race): each
