@@ -792,18 +792,3 @@ sysroot_list_dir(const struct sysroot *sr, const char *path, struct strv *names)
 	return rc;
 }
 
-bool
-sysroot_is_dir(const struct sysroot *sr, const char *path)
-{
-	struct stat st;
-
-	return sysroot_stat(sr, path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool
-sysroot_exists(const struct sysroot *sr, const char *path)
-{
-	struct stat st;
-
-	return sysroot_stat(sr, path, &st) == 0;
-}

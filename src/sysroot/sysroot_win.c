@@ -247,22 +247,6 @@ sysroot_realpath(const struct sysroot *sr, const char *path, char **out)
 	return 0;
 }
 
-bool
-sysroot_is_dir(const struct sysroot *sr, const char *path)
-{
-	struct stat st;
-
-	return sysroot_stat(sr, path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool
-sysroot_exists(const struct sysroot *sr, const char *path)
-{
-	struct stat st;
-
-	return sysroot_stat(sr, path, &st) == 0;
-}
-
 /* -------------------------------------------------------------- files */
 
 static int

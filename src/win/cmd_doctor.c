@@ -29,10 +29,8 @@
 #include "present/json.h"
 #include "present/style.h"
 #include "present/text.h"
-#include "sysroot/sysroot.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
-#include "win/registry.h"
 #include "winload/winname.h"
 #include "win/here.h"
 #include "winprobe/winprobe.h"
@@ -244,13 +242,10 @@ print_json(const struct win_facts *f, const struct findings *fs)
 int
 cmd_doctor(const struct cli_opts *opts)
 {
-	struct winprobe_opts wo = { 0 };
 	struct findings findings = { 0 };
 	struct win_facts f;
-	struct strv env = STRV_INIT;
-	struct sysroot *sr;
 	struct matrix *m;
-	char root[3], *note = NULL, *err = NULL, **envp;
+	char *note = NULL, *err = NULL;
 	int rc;
 
 	if (opts->html || opts->prometheus || opts->baseline != NULL ||
@@ -269,22 +264,12 @@ cmd_doctor(const struct cli_opts *opts)
 		return EXIT_USAGE;
 	}
 	free(note);
-	wo.drive = here_system_drive();
-	wo.py_registry = winreg_pythons;
-	wo.gpu_registry = winreg_gpus;
-	snprintf(root, sizeof root, "%c:", wo.drive);
-	if ((sr = sysroot_new(root, &err)) == NULL) {
+	if (here_probe(&f, true, &err) != 0) {
 		fprintf(stderr, "%s: %s\n", PACKAGE, err);
 		free(err);
 		matrix_free(m);
 		return EXIT_USAGE;
 	}
-	here_environment(&env);
-	envp = xcalloc(env.n + 1, sizeof *envp);
-	for (size_t i = 0; i < env.n; i++)
-		envp[i] = env.v[i];
-	winprobe_run(sr, envp, &wo, &f);
-	free(envp);
 	rules_windows(&f, m, &findings);
 	findings_sort(&findings);
 	if (opts->json) {
@@ -292,7 +277,7 @@ cmd_doctor(const struct cli_opts *opts)
 	} else {
 		bool color = style_want_color(STDOUT_FILENO, opts->color);
 
-		printf("%s %s doctor (Windows, %s)\n\n", PACKAGE, VERSION, root);
+		printf("%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION, f.drive);
 		print_facts(stdout, &f);
 		rc = text_print_findings(stdout, &findings, color);
 	}
@@ -307,8 +292,6 @@ cmd_doctor(const struct cli_opts *opts)
 	}
 	findings_free(&findings);
 	win_facts_free(&f);
-	strv_free(&env);
-	sysroot_free(sr);
 	matrix_free(m);
 	return rc;
 }

@@ -26,7 +26,6 @@
 #include "present/json.h"
 #include "present/style.h"
 #include "present/text.h"
-#include "sysroot/sysroot.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
@@ -297,15 +296,12 @@ run_json(const struct vrun *v)
 int
 cmd_verify(const struct cli_opts *opts)
 {
-	struct winprobe_opts wo = { 0 };
 	struct findings findings = { 0 };
 	struct win_facts f;
-	struct strv env = STRV_INIT;
-	struct sysroot *sr;
 	struct vrun *v = NULL;
 	struct wv_run *runs;
 	size_t n = 0;
-	char root[3], *err = NULL, **envp, *helper;
+	char *err = NULL, *helper;
 	double timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 :
 	    VERIFY_TIMEOUT_DEFAULT_S;
 	const char *cudart = NULL;
@@ -321,20 +317,13 @@ cmd_verify(const struct cli_opts *opts)
 		    "program's path is too long); set CUDAWIZ_HELPER\n"), PACKAGE);
 		return EXIT_USAGE;
 	}
-	wo.drive = here_system_drive();
-	snprintf(root, sizeof root, "%c:", wo.drive);
-	if ((sr = sysroot_new(root, &err)) == NULL) {
+	/* The libraries to try: nothing of the registry is wanted. */
+	if (here_probe(&f, false, &err) != 0) {
 		fprintf(stderr, "%s: %s\n", PACKAGE, err);
 		free(err);
 		free(helper);
 		return EXIT_USAGE;
 	}
-	here_environment(&env);
-	envp = xcalloc(env.n + 1, sizeof *envp);
-	for (size_t i = 0; i < env.n; i++)
-		envp[i] = env.v[i];
-	winprobe_run(sr, envp, &wo, &f);
-	free(envp);
 
 	if (f.driver.state != WIN_NVCUDA_ABSENT && f.driver.nvcuda.path != NULL)
 		add_run(&v, &n, WV_DRIVER, f.drive, f.driver.nvcuda.path, NULL);
@@ -372,7 +361,7 @@ cmd_verify(const struct cli_opts *opts)
 	} else {
 		bool color = style_want_color(STDOUT_FILENO, opts->color);
 
-		printf("%s %s verify (Windows, %s)\n\n", PACKAGE, VERSION, root);
+		printf("%s %s verify (Windows, %c:)\n\n", PACKAGE, VERSION, f.drive);
 		if (n == 0)
 			printf("  %s\n", _("nothing to check: no nvcuda.dll in "
 			    "System32, no toolkit's cudart64_*.dll, no "
@@ -405,7 +394,5 @@ cmd_verify(const struct cli_opts *opts)
 	free(v);
 	free(helper);
 	win_facts_free(&f);
-	strv_free(&env);
-	sysroot_free(sr);
 	return rc;
 }

@@ -1,12 +1,16 @@
 /* See here.h. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <wchar.h>
 #include <windows.h>
 
+#include "sysroot/sysroot.h"
 #include "util/xalloc.h"
 #include "win/here.h"
+#include "win/registry.h"
+#include "winprobe/winprobe.h"
 
 void
 here_environment(struct strv *out)
@@ -40,4 +44,31 @@ here_system_drive(void)
 	    ((w[0] >= L'A' && w[0] <= L'Z') || (w[0] >= L'a' && w[0] <= L'z')))
 		return (char)(w[0] & ~0x20);
 	return 'C';
+}
+
+int
+here_probe(struct win_facts *f, bool registry, char **err)
+{
+	struct winprobe_opts wo = { 0 };
+	struct strv env = STRV_INIT;
+	struct sysroot *sr;
+	char root[3], **envp;
+
+	wo.drive = here_system_drive();
+	if (registry) {
+		wo.py_registry = winreg_pythons;
+		wo.gpu_registry = winreg_gpus;
+	}
+	snprintf(root, sizeof root, "%c:", wo.drive);
+	if ((sr = sysroot_new(root, err)) == NULL)
+		return -1;
+	here_environment(&env);
+	envp = xcalloc(env.n + 1, sizeof *envp);
+	for (size_t i = 0; i < env.n; i++)
+		envp[i] = env.v[i];
+	winprobe_run(sr, envp, &wo, f);
+	free(envp);
+	strv_free(&env);
+	sysroot_free(sr);
+	return 0;
 }

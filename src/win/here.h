@@ -4,7 +4,11 @@
 #ifndef CUDAWIZ_WIN_HERE_H
 #define CUDAWIZ_WIN_HERE_H
 
+#include <stdbool.h>
+
 #include "util/strv.h"
+
+struct win_facts;
 
 /* Appends this process's environment, UTF-8, to out; the per-drive
  * current directories ("=C:=C:\x") left out. */
@@ -12,5 +16,11 @@ void	here_environment(struct strv *out);
 /* The system drive's letter, upper case (GetSystemDirectoryW's); 'C'
  * when it cannot be told. */
 char	here_system_drive(void);
+/* The Windows probe over the system drive with this process's
+ * environment, the registry's adapters and Python installs read too when
+ * registry is true; f is filled (and freed by the caller) when 0 is
+ * returned; -1 with *err (the caller frees) when the drive cannot be
+ * opened. */
+int	here_probe(struct win_facts *f, bool registry, char **err);
 
 #endif

@@ -31,7 +31,7 @@ libcudawiz_win_a_SOURCES = \
 	src/util/pathnorm.c src/util/utf8width.c src/util/base64.c \
 	src/util/sha256.c src/util/homedir.c src/util/envp.c \
 	src/util/fdio.c src/util/readfile_win.c src/util/wstr.c \
-	src/sysroot/sysroot_win.c \
+	src/sysroot/sysroot_win.c src/sysroot/sysroot_common.c \
 	src/winload/dllsearch.c src/winload/winname.c \
 	src/pe/pe.c compat/pread_win.c \
 	src/winprobe/winprobe.c src/winprobe/winpython.c \
