@@ -16,4 +16,4 @@ TESTS += tests/unit/test_dllsearch
 # plain one (test_dllsearch watches the model under the sanitizers).
 TESTS += tests/cli/dllsearch-wine.sh
 EXTRA_DIST += tests/cli/dllsearch-wine.sh tests/lib/dllsearch-diff.py \
-	tests/win/dllprobe.c tests/win/stubdll.c
+	tests/win/dllprobe.c tests/win/stubdll.c tests/lib/fx_wine.sh

@@ -7,19 +7,15 @@
 # same; both must name the same file, or fail with the same error. Needs mingw-w64 and
 # Wine (Debian packages gcc-mingw-w64-x86-64 and wine64); skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 
 MODEL=${DLLSEARCH_MODEL:-$(dirname "$CUDAWIZ")/tests/tools/dllsearch-model}
 MINGW=x86_64-w64-mingw32-gcc
-WINE=
-for w in wine64 /usr/lib/wine/wine64 wine; do
-	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-done
+wine_find
 command -v "$MINGW" >/dev/null 2>&1 ||
     skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 [ -x "$MODEL" ] || skip_all "$MODEL is not built"
-WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
 work=$(mktemp -d "$FX_TMP/dllsearch-wine.XXXXXX") || exit 99
 export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
@@ -45,10 +41,7 @@ fi
 [ "$stub32" = - ] && echo "# no i686-w64-mingw32-gcc: no x86 copies in the layouts"
 # The prefix (about 10 s); the server kept up meanwhile, its output away
 # from the harness.
-"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-[ -d "$WINEPREFIX/drive_c/windows/system32" ] ||
-    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+wine_prefix
 
 python3 "$TESTS_SRCDIR/lib/dllsearch-diff.py" "$WINE" "$WINEPREFIX" \
     "$work/dllprobe.exe" "$work/stub.dll" "$stub32" "$MODEL" \

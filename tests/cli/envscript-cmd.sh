@@ -11,24 +11,16 @@
 # does not (Wine 8: set "E=%D%" with D=C:\100%\bin gives C:\100A).
 # Needs Wine (Debian package wine64).
 . "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 
 RENDER=${ENVSCRIPT_RENDER:-$(dirname "$CUDAWIZ")/tests/tools/envscript-render}
-WINE=
-for w in wine64 /usr/lib/wine/wine64 wine; do
-	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-done
-[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
+wine_find
 [ -x "$RENDER" ] || skip_all "$RENDER is not built"
-WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
 work=$(mktemp -d "$FX_TMP/envscript-cmd.XXXXXX") || exit 99
 export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
-"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-C=$WINEPREFIX/drive_c
-[ -d "$C/windows/system32" ] ||
-    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+wine_prefix
 
 # run BATCH-LINES...: a batch file of those lines run by cmd.exe with a
 # clean PATH ($START) and CUDA_PATH=$CP0 (unset when empty); it writes

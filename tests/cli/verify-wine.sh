@@ -12,17 +12,13 @@
 # mingw-w64, Wine and jq (Debian packages gcc-mingw-w64-x86-64, wine64,
 # jq); skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 
 MINGW=x86_64-w64-mingw32-gcc
-WINE=
-for w in wine64 /usr/lib/wine/wine64 wine; do
-	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-done
+wine_find
 command -v "$MINGW" >/dev/null 2>&1 ||
     skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
-WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 SRC=$TESTS_SRCDIR/../src
 # How long the runner lets the hanging fake hang; the others get a wait
 # no healthy run comes near, so only the hang is reported as a timeout.
@@ -78,10 +74,7 @@ ok "mingw-w64 built cudawiz-verify.exe, verify-run.exe and the fake DLLs" true
 
 # The prefix (about 10 s); the server kept up meanwhile, its output away
 # from the harness.
-"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-[ -d "$WINEPREFIX/drive_c/windows/system32" ] ||
-    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+wine_prefix
 
 # A path here as Windows names it: Wine's Z: is the root.
 winpath() { printf 'Z:%s' "$1" | tr / '\\'; }

@@ -12,6 +12,7 @@
 # and curl; skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 . "$TESTS_SRCDIR/lib/fx_windows.sh"
 winfx_setup windows-doctor
 TK="$C/Program Files/NVIDIA GPU Computing Toolkit/CUDA"

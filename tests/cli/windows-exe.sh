@@ -11,22 +11,18 @@
 # Needs mingw-w64, Wine, jq, cmake and curl (Debian packages
 # gcc-mingw-w64-x86-64, wine64, jq, cmake, curl); skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 
 builddir=$(dirname "$CUDAWIZ")
-WINE=
-for w in wine64 /usr/lib/wine/wine64 wine; do
-	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-done
+wine_find
 command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 ||
     skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package jq)"
 for t in cmake curl; do
 	command -v "$t" >/dev/null 2>&1 ||
 	    skip_all "$t is not installed (Debian package $t): make windows builds jansson with it"
 done
 [ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
-WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
 version=$("$CUDAWIZ" --version | head -n 1) || exit 99
 # "cudawiz 0.1.0 (…)": the directory make windows fills.
@@ -51,10 +47,7 @@ export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml
 # Wine's server outlives the clients: stopped on every way out, so no
 # process holds the harness's pipes.
 trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
-"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-[ -d "$WINEPREFIX/drive_c/windows/system32" ] ||
-    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+wine_prefix
 
 # Runs the exe in the prefix; its stdout without the CRs of Windows'
 # text mode in $work/out, stderr in $work/err, the status in $rc.

@@ -14,6 +14,7 @@
 # (with windres), Wine, jq, cmake and curl; skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 . "$TESTS_SRCDIR/lib/fx_windows.sh"
 winfx_setup windows-registry
 CLS='HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}'

@@ -8,19 +8,15 @@
 # (tests/win/). Needs
 # mingw-w64, Wine and jq; skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 
 builddir=$(dirname "$CUDAWIZ")
 MINGW=x86_64-w64-mingw32-gcc
-WINE=
-for w in wine64 /usr/lib/wine/wine64 wine; do
-	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-done
+wine_find
 command -v "$MINGW" >/dev/null 2>&1 ||
     skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package jq)"
 [ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
-WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
 v=$("$CUDAWIZ" --version | head -n 1 | awk '{ print $2 }')
 dist=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64
@@ -66,11 +62,7 @@ if [ "$built" != 1 ]; then
 	exit 99
 fi
 
-"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-C=$WINEPREFIX/drive_c
-[ -d "$C/windows/system32" ] ||
-    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+wine_prefix
 
 # verify ARGS...: cudawiz.exe verify; text in $work/out, the status in $rc.
 verify() {

@@ -11,18 +11,14 @@
 # Needs mingw-w64 and Wine (Debian packages gcc-mingw-w64-x86-64 and
 # wine64); skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
+. "$TESTS_SRCDIR/lib/fx_wine.sh"
 
 DUMP=${WINPROBE_DUMP:-$(dirname "$CUDAWIZ")/tests/tools/winprobe-dump}
 MINGW=x86_64-w64-mingw32-gcc
-WINE=
-for w in wine64 /usr/lib/wine/wine64 wine; do
-	command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-done
+wine_find
 command -v "$MINGW" >/dev/null 2>&1 ||
     skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
 [ -x "$DUMP" ] || skip_all "$DUMP is not built"
-WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
 work=$(mktemp -d "${FX_TMP:-/tmp}/winneeds-wine.XXXXXX") || exit 99
 export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
@@ -36,11 +32,7 @@ trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
 	echo "Bail out! mingw-w64 could not build the probe"
 	exit 99
 }
-"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-C=$WINEPREFIX/drive_c
-[ -d "$C/windows/system32" ] ||
-    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+wine_prefix
 
 PY="$C/Program Files/Python310"
 SP="$PY/Lib/site-packages"

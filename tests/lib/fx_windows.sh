@@ -11,20 +11,15 @@
 winfx_setup() {
 	name=$1
 	builddir=$(dirname "$CUDAWIZ")
-	WINE=
-	for w in wine64 /usr/lib/wine/wine64 wine; do
-		command -v "$w" >/dev/null 2>&1 && { WINE=$(command -v "$w"); break; }
-	done
 	for t in gcc windres; do
 		command -v "x86_64-w64-mingw32-$t" >/dev/null 2>&1 ||
 		    skip_all "x86_64-w64-mingw32-$t is not installed (Debian package gcc-mingw-w64-x86-64)"
 	done
-	[ -n "$WINE" ] || skip_all "Wine is not installed (Debian package wine64)"
+	wine_find
 	for t in jq cmake curl; do
 		command -v "$t" >/dev/null 2>&1 || skip_all "$t is not installed (Debian package $t)"
 	done
 	[ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
-	WINESERVER=$(command -v wineserver 2>/dev/null || echo /usr/lib/wine/wineserver)
 
 	v=$("$CUDAWIZ" --version | head -n 1 | awk '{ print $2 }')
 	exe=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64/cudawiz.exe
@@ -40,11 +35,7 @@ winfx_setup() {
 	work=$(mktemp -d "$FX_TMP/$name.XXXXXX") || exit 99
 	export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 	trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
-	"$WINESERVER" -p >/dev/null 2>&1 </dev/null
-	"$WINE" wineboot -i >"$work/wineboot.log" 2>&1 </dev/null
-	C=$WINEPREFIX/drive_c
-	[ -d "$C/windows/system32" ] ||
-	    skip_all "Wine could not make a prefix here: $(tail -n 3 "$work/wineboot.log" | tr '\n' ' ')"
+	wine_prefix
 	printf '__declspec(dllexport) int cudaGetDeviceCount(int *n) { *n = 1; return 0; }\n' > "$work/dll.c"
 }
 
