@@ -22,17 +22,14 @@
 
 #include "cmd.h"
 #include "diagnose/finding.h"
-#include "diagnose/rules_windows.h"
 #include "i18n.h"
-#include "matrix/matrix.h"
-#include "matrix/select.h"
 #include "present/json.h"
 #include "present/style.h"
 #include "present/text.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
 #include "winload/winname.h"
-#include "win/here.h"
+#include "win/winrun.h"
 #include "winprobe/winprobe.h"
 
 static void
@@ -242,10 +239,7 @@ print_json(const struct win_facts *f, const struct findings *fs)
 int
 cmd_doctor(const struct cli_opts *opts)
 {
-	struct findings findings = { 0 };
-	struct win_facts f;
-	struct matrix *m;
-	char *note = NULL, *err = NULL;
+	struct win_run r;
 	int rc;
 
 	if (opts->html || opts->prometheus || opts->baseline != NULL ||
@@ -256,30 +250,18 @@ cmd_doctor(const struct cli_opts *opts)
 		    PACKAGE);
 		return EXIT_USAGE;
 	}
-	m = select_matrix(opts->matrix_file, &note, &err);
-	if (m == NULL) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		free(note);
+	if (win_run_open_or_say(&r, opts->matrix_file, true) != 0)
 		return EXIT_USAGE;
-	}
-	free(note);
-	if (here_probe(&f, true, &err) != 0) {
-		fprintf(stderr, "%s: %s\n", PACKAGE, err);
-		free(err);
-		matrix_free(m);
-		return EXIT_USAGE;
-	}
-	rules_windows(&f, m, &findings);
-	findings_sort(&findings);
+	win_run_diagnose(&r);
 	if (opts->json) {
-		rc = print_json(&f, &findings);
+		rc = print_json(&r.facts, &r.findings);
 	} else {
 		bool color = style_want_color(STDOUT_FILENO, opts->color);
 
-		printf("%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION, f.drive);
-		print_facts(stdout, &f);
-		rc = text_print_findings(stdout, &findings, color);
+		printf("%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION,
+		    r.facts.drive);
+		print_facts(stdout, &r.facts);
+		rc = text_print_findings(stdout, &r.findings, color);
 	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;
@@ -287,11 +269,9 @@ cmd_doctor(const struct cli_opts *opts)
 		perror(PACKAGE ": writing the report");
 		rc = EXIT_USAGE;
 	} else {
-		rc = findings_count(&findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
-		    EXIT_OK;
+		rc = findings_count(&r.findings, SEV_ERROR) > 0 ?
+		    EXIT_FINDINGS : EXIT_OK;
 	}
-	findings_free(&findings);
-	win_facts_free(&f);
-	matrix_free(m);
+	win_run_close(&r);
 	return rc;
 }

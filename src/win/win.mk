@@ -81,7 +81,7 @@ src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
 	src/win/cmd_verify.c src/win/unavailable.c src/win/matrix_update.c \
 	src/win/registry.c src/win/registry.h \
-	src/win/here.c src/win/here.h
+	src/win/here.c src/win/here.h src/win/winrun.c src/win/winrun.h
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)
 src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
 # --gc-sections: the shared layers' objects hold functions of the
