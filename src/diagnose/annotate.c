@@ -129,7 +129,8 @@ annotate_driver(struct facts *facts, const struct matrix *m)
 		fact_unknown(&d->compat_major, _("the driver version is not known"));
 		return;
 	}
-	if (!matrix_driver_reach(m, drv, MATRIX_LINUX, &reach)) {
+	if (!matrix_driver_reach(m, drv, facts->windows ? MATRIX_WINDOWS :
+	    MATRIX_LINUX, &reach)) {
 		fact_unknown(&d->max_cuda, _("%s is not a driver version"), drv);
 		fact_unknown(&d->compat_major, _("%s is not a driver version"), drv);
 		return;

@@ -397,6 +397,10 @@ struct host_facts {
 struct facts {
 	char		*root;		/* "/" or the --root directory */
 	bool		 live_allowed;	/* false under --root */
+	/* Bridged from the Windows probe (winprobe/winbridge.h): the
+	 * driver's minimums are the matrix's Windows ones, and the paths
+	 * are Windows paths. */
+	bool		 windows;
 	struct host_facts	 host;
 
 	/* NVIDIA display-class PCI devices only. gpus_state is KNOWN when

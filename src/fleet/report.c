@@ -204,7 +204,8 @@ fleet_report_from_json(const char *file, const json_t *doc,
 		    "object)"));
 	else if (schema == NULL)
 		*why = xstrdup(_("not a cudawiz doctor report (no \"schema\")"));
-	else if (strcmp(schema, FLEET_SCHEMA_DOCTOR) != 0)
+	else if (strcmp(schema, FLEET_SCHEMA_DOCTOR) != 0 &&
+	    strcmp(schema, FLEET_SCHEMA_WINDOWS_DOCTOR) != 0)
 		*why = xasprintf(_("not a cudawiz doctor report (schema "
 		    "\"%s\")"), schema);
 	else if (spec != NULL && !json_is_null(spec) && spec_items(spec) == NULL)

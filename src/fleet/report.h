@@ -19,6 +19,9 @@
 #define FLEET_REPORT_MAX	((size_t)16 << 20)
 
 #define FLEET_SCHEMA_DOCTOR	"cudawiz/doctor/1"
+/* The Windows program's doctor --json: the same "host", "findings" and
+ * "spec" members (no "summary": the counts come from the findings). */
+#define FLEET_SCHEMA_WINDOWS_DOCTOR	"cudawiz/windows-doctor/1"
 
 struct fleet_finding {
 	char		*code;

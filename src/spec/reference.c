@@ -20,6 +20,8 @@
  * far past this is not one. */
 #define BASELINE_MAX	(64u * 1024 * 1024)
 #define DOCTOR_SCHEMA	"cudawiz/doctor/1"
+/* The Windows program's report carries the same "host" and "spec". */
+#define WINDOWS_DOCTOR_SCHEMA	"cudawiz/windows-doctor/1"
 
 /* The items of doc, or NULL with *why. */
 static const json_t *
@@ -28,7 +30,8 @@ items_of(const json_t *doc, const char **host, const char **why)
 	const char *schema = json_string_value(json_object_get(doc, "schema"));
 	const json_t *spec = doc, *items;
 
-	if (schema != NULL && strcmp(schema, DOCTOR_SCHEMA) == 0) {
+	if (schema != NULL && (strcmp(schema, DOCTOR_SCHEMA) == 0 ||
+	    strcmp(schema, WINDOWS_DOCTOR_SCHEMA) == 0)) {
 		spec = json_object_get(doc, "spec");
 		if (spec == NULL) {
 			*why = _("a doctor report without a \"spec\" (from an "

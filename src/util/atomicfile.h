@@ -3,7 +3,8 @@
  * renamed over the name. A reader (node_exporter's textfile collector,
  * a fleet job collecting reports) sees the old file or the new one,
  * never a part, and a failed run leaves the old one and no temporary.
- * There is no backup: a report is rewritten on every run (scripts, which
+ * On Windows the rename is MoveFileExW's with MOVEFILE_REPLACE_EXISTING
+ * and the sync FlushFileBuffers (atomicfile_win.c). There is no backup: a report is rewritten on every run (scripts, which
  * a person may have edited, go through envscript/write.c instead). */
 #ifndef CUDAWIZ_ATOMICFILE_H
 #define CUDAWIZ_ATOMICFILE_H
@@ -19,12 +20,14 @@ int	atomic_write_file(const char *path, const char *data, size_t len,
 	    char **err);
 
 /* The same for a presenter that writes to a stream: fp collects the
- * bytes in memory until commit. */
+ * bytes in memory until commit (on Windows, which has no
+ * open_memstream, in the temporary file itself: atomicfile_win.c). */
 struct atomic_out {
 	FILE		*fp;
 	char		*buf;
 	size_t		 len;
 	const char	*path;
+	char		*tmp;		/* Windows: the temporary file's name */
 };
 
 /* NULL (errno set) when the stream cannot be made. */

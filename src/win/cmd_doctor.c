@@ -3,32 +3,43 @@
  * environment, the DLLs each framework loads resolved by the DLL search
  * model as that framework loads them, and the Windows rules
  * (diagnose/rules_windows.h) with the built-in matrix (or --matrix).
- * Nothing is loaded or run: the live checks are `verify`'s, which this
- * build does not have yet.
+ * Nothing is loaded or run: the live checks are `verify`'s.
  *
  * The report is this machine's facts in short, then the findings, as on
  * Linux; --json is {"schema": "cudawiz/windows-doctor/1", "version",
- * "drive", "gpus" (the registry's display adapters; null when it could
- * not be read), "pythons" (each install with its frameworks),
- * "findings"}, the findings array being the Linux report's. */
+ * "host", "drive", "gpus" (the registry's display adapters; null when it
+ * could not be read), "pythons" (each install with its frameworks),
+ * "findings", "spec"}, the findings array, "host" and "spec" being the
+ * Linux report's (over the facts bridged into the shared model,
+ * win/bridged.h), so that fleet and doctor --baseline read it.
+ * --format prometheus is the shared view (present/prom.h) of the same
+ * bridged facts; -o writes any of them in one move. */
 #include "config.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <windows.h>
 
 #include "cmd.h"
+#include "diagnose/diagnose.h"
 #include "diagnose/finding.h"
 #include "i18n.h"
 #include "present/json.h"
+#include "present/prom.h"
 #include "present/style.h"
 #include "present/text.h"
+#include "spec/reference.h"
+#include "spec/spec.h"
+#include "util/atomicfile.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
 #include "winload/winname.h"
+#include "win/bridged.h"
 #include "win/winrun.h"
 #include "winprobe/winprobe.h"
 
@@ -217,7 +228,8 @@ print_facts(FILE *fp, const struct win_facts *f)
 }
 
 static int
-print_json(const struct win_facts *f, const struct findings *fs)
+print_json(FILE *fp, const struct win_facts *f, const struct facts *bf,
+    const struct findings *fs, time_t now)
 {
 	json_t *doc = json_object();
 	char drive[3] = { f->drive, ':', '\0' };
@@ -226,52 +238,126 @@ print_json(const struct win_facts *f, const struct findings *fs)
 	json_object_set_new(doc, "schema",
 	    json_string("cudawiz/windows-doctor/1"));
 	json_object_set_new(doc, "version", json_string(VERSION));
+	json_object_set_new(doc, "host", spec_host_json(bf, now));
 	json_object_set_new(doc, "drive", json_string(drive));
 	json_object_set_new(doc, "gpus", f->gpus_read ? gpus_json(f) :
 	    json_null());
 	json_object_set_new(doc, "pythons", pythons_json(f));
 	json_object_set_new(doc, "findings", findings_json(fs));
-	rc = json_write(stdout, doc);
+	json_object_set_new(doc, "spec", spec_json(bf, now, false));
+	rc = json_write(fp, doc);
 	json_decref(doc);
 	return rc;
+}
+
+static int
+print_report(FILE *fp, const struct cli_opts *opts, const struct win_run *r,
+    const struct facts *bf, time_t now, bool color)
+{
+	if (opts->json)
+		return print_json(fp, &r->facts, bf, &r->findings, now);
+	if (opts->prometheus)
+		return prom_print_doctor(fp, bf, &r->findings, r->m, now);
+	fprintf(fp, "%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION,
+	    r->facts.drive);
+	print_facts(fp, &r->facts);
+	return text_print_findings(fp, &r->findings, color);
+}
+
+/* The report into -o's file in one move: 0, or -1 having said which
+ * file and why (the file there, if any, is left as it was). */
+static int
+write_report_file(const struct cli_opts *opts, const struct win_run *r,
+    const struct facts *bf, time_t now)
+{
+	struct atomic_out ao;
+	char *err = NULL;
+	FILE *fp = atomic_out_open(&ao, opts->output);
+
+	if (fp == NULL) {
+		err = xasprintf(_("cannot write %s: %s"), opts->output,
+		    strerror(errno));
+	} else if (print_report(fp, opts, r, bf, now, false) != 0) {
+		int saved = errno != 0 ? errno : EIO;
+
+		atomic_out_abort(&ao);
+		err = xasprintf(_("cannot write %s: %s"), opts->output,
+		    strerror(saved));
+	} else if (atomic_out_commit(&ao, &err) == 0) {
+		return 0;
+	}
+	fprintf(stderr, "%s: %s\n", PACKAGE, err);
+	free(err);
+	return -1;
+}
+
+/* --baseline FILE's DRIFT_* findings, over the bridged facts; -1 after
+ * saying why the file cannot be a reference. */
+static int
+add_drift(struct win_run *r, const struct facts *bf, const char *file,
+    time_t now)
+{
+	struct diagnose_input in = { .facts = bf, .matrix = r->m, .now = now };
+	const json_t *items = NULL;
+	const char *host = NULL;
+	char *err = NULL;
+	json_t *doc = spec_load_reference(file, &items, &host, &err);
+
+	if (doc == NULL) {
+		fprintf(stderr, "%s: %s\n", PACKAGE, err);
+		free(err);
+		return -1;
+	}
+	in.baseline = items;
+	in.baseline_host = host;
+	rules_drift(&in, &r->findings);
+	findings_sort(&r->findings);
+	json_decref(doc);
+	return 0;
 }
 
 int
 cmd_doctor(const struct cli_opts *opts)
 {
+	time_t now = time(NULL);
 	struct win_run r;
+	struct facts *bf;
 	int rc;
 
-	if (opts->html || opts->prometheus || opts->baseline != NULL ||
-	    opts->output != NULL) {
-		fprintf(stderr, _("%s: doctor on Windows writes text or --json "
-		    "to standard output; --format html, --format prometheus, "
-		    "--baseline and -o are not available on Windows yet\n"),
-		    PACKAGE);
+	if (opts->html) {
+		fprintf(stderr, _("%s: doctor on Windows writes text, --json or "
+		    "--format prometheus; --format html is not available on "
+		    "Windows yet\n"), PACKAGE);
 		return EXIT_USAGE;
 	}
 	if (win_run_open_or_say(&r, opts->matrix_file, true) != 0)
 		return EXIT_USAGE;
 	win_run_diagnose(&r);
-	if (opts->json) {
-		rc = print_json(&r.facts, &r.findings);
-	} else {
-		bool color = style_want_color(STDOUT_FILENO, opts->color);
-
-		printf("%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION,
-		    r.facts.drive);
-		print_facts(stdout, &r.facts);
-		rc = text_print_findings(stdout, &r.findings, color);
+	/* The shared model of the same facts, for the spec, the
+	 * Prometheus view and the baseline's comparison. */
+	bf = bridged_facts(&r);
+	if (opts->baseline != NULL &&
+	    add_drift(&r, bf, opts->baseline, now) != 0) {
+		facts_free(bf);
+		win_run_close(&r);
+		return EXIT_USAGE;
 	}
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = -1;
-	if (rc != 0) {
-		perror(PACKAGE ": writing the report");
-		rc = EXIT_USAGE;
+	if (opts->output != NULL) {
+		rc = write_report_file(opts, &r, bf, now);
 	} else {
+		rc = print_report(stdout, opts, &r, bf, now,
+		    style_want_color(STDOUT_FILENO, opts->color));
+		if (rc == 0 && fflush(stdout) != 0)
+			rc = -1;
+		if (rc != 0)
+			perror(PACKAGE ": writing the report");
+	}
+	if (rc != 0)
+		rc = EXIT_USAGE;
+	else
 		rc = findings_count(&r.findings, SEV_ERROR) > 0 ?
 		    EXIT_FINDINGS : EXIT_OK;
-	}
+	facts_free(bf);
 	win_run_close(&r);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #define DISPLAY_CLASS L"SYSTEM\\CurrentControlSet\\Control\\Class\\" \
 	L"{4d36e968-e325-11ce-bfc1-08002be10318}"
 #define PYTHON_CORE L"Software\\Python\\PythonCore"
+#define NT_CURRENT L"SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion"
 
 /* The string value name (NULL: the default value) of key as UTF-8,
  * owned; NULL when absent, not a string or longer than
@@ -142,4 +143,27 @@ winreg_pythons(void *arg, struct strv *dirs)
 	pythons_in(HKEY_CURRENT_USER, 0, dirs);
 	pythons_in(HKEY_LOCAL_MACHINE, KEY_WOW64_64KEY, dirs);
 	pythons_in(HKEY_LOCAL_MACHINE, KEY_WOW64_32KEY, dirs);
+}
+
+char *
+winreg_os_name(void)
+{
+	HKEY k;
+	char *product, *build, *os;
+
+	if (RegOpenKeyExW(HKEY_LOCAL_MACHINE, NT_CURRENT, 0, KEY_READ |
+	    KEY_WOW64_64KEY, &k) != ERROR_SUCCESS)
+		return NULL;
+	product = value(k, L"ProductName");
+	build = value(k, L"CurrentBuild");
+	RegCloseKey(k);
+	if (product != NULL && build != NULL)
+		os = xasprintf("%s, build %s", product, build);
+	else if (product != NULL)
+		os = xstrdup(product);
+	else
+		os = build != NULL ? xasprintf("Windows, build %s", build) : NULL;
+	free(product);
+	free(build);
+	return os;
 }

@@ -26,4 +26,10 @@ bool	winreg_gpus(void *arg, struct win_facts *f);
  * views): the default value, else ExecutablePath's directory. arg unused. */
 void	winreg_pythons(void *arg, struct strv *dirs);
 
+/* "Windows 10 Pro, build 19045" from HKLM\SOFTWARE\Microsoft\Windows NT\
+ * CurrentVersion's ProductName and CurrentBuild (either alone when the
+ * other is missing), owned; NULL when the key or both values are
+ * missing. */
+char	*winreg_os_name(void);
+
 #endif

@@ -2,8 +2,8 @@
  * exits 2 (cudawiz itself could not run them), never a report made of
  * nothing. They read the Linux machine's state (/proc, /sys, ELF files,
  * the NVIDIA kernel module, a shell's rc files); their Windows back ends
- * are not written (issue 23). doctor and verify have their own (src/win/cmd_doctor.c,
- * src/win/cmd_verify.c). */
+ * are not written (issue 23). doctor, verify and spec have their own (src/win/cmd_doctor.c,
+ * src/win/cmd_verify.c, src/win/cmd_spec.c); fleet is the shared one. */
 #include "config.h"
 
 #include <stdio.h>
@@ -32,20 +32,6 @@ cmd_env_check(const struct cli_opts *opts)
 {
 	(void)opts;
 	return unavailable("'env --check'");
-}
-
-int
-cmd_spec(const struct cli_opts *opts)
-{
-	(void)opts;
-	return unavailable("'spec'");
-}
-
-int
-cmd_fleet(const struct cli_opts *opts)
-{
-	(void)opts;
-	return unavailable("'fleet'");
 }
 
 /* Plain `cudawiz' runs doctor, not the wizard (there is no curses). */

@@ -6,14 +6,17 @@
 # matrix, or one copied into the cache), why NAME.dll over the live
 # system (src/win/cmd_why.c) and verify (src/win/cmd_verify.c: the
 # probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
-# builds from src/helper/ beside it, through src/verify/spawn_win.c);
+# builds from src/helper/ beside it, through src/verify/spawn_win.c),
+# spec export (src/win/cmd_spec.c) and fleet (the shared src/cmd_fleet.c;
+# --format html is not there: src/win/fleet_html.c), both over the
+# Windows facts bridged into the shared model (src/winprobe/winbridge.c);
 # the others say they are not available on
 # Windows yet (src/win/unavailable.c), matrix update that the build is
 # offline (src/win/matrix_update.c). Its layers are the pure ones,
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
 # ends behind the same headers in place of the POSIX ones
 # (src/sysroot/sysroot_win.c, src/util/readfile_win.c,
-# src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
+# src/util/atomicfile_win.c, src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
 # neither.
 EXTRA_PROGRAMS += src/win/cudawiz-win
 EXTRA_LIBRARIES = libcudawiz-win.a
@@ -72,7 +75,13 @@ libcudawiz_win_a_SOURCES = \
 	src/present/textline.c src/present/words.c src/present/style.c \
 	src/present/matrix_show.c src/present/text_verify.c \
 	src/present/text_python.c src/present/verify_words.c \
-	src/present/json_verify.c src/present/json_python.c
+	src/present/json_verify.c src/present/json_python.c \
+	src/winprobe/winbridge.c src/present/prom.c \
+	src/spec/reference.c src/spec/specdiff.c \
+	src/util/atomicfile_win.c \
+	src/fleet/drift.c src/fleet/files.c src/fleet/model.c \
+	src/fleet/report.c src/fleet/skim.c \
+	src/present/fleet_json.c src/present/fleet_text.c
 nodist_libcudawiz_win_a_SOURCES = src/matrix/embedded.c
 libcudawiz_win_a_LIBADD = $(LIBOBJS)
 
@@ -80,6 +89,8 @@ src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
 	src/win/cmd_verify.c src/win/unavailable.c src/win/matrix_update.c \
+	src/win/cmd_spec.c src/cmd_fleet.c src/win/fleet_html.c \
+	src/win/bridged.c src/win/bridged.h \
 	src/win/registry.c src/win/registry.h \
 	src/win/here.c src/win/here.h src/win/winrun.c src/win/winrun.h
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)

@@ -4,5 +4,6 @@
 libcudawiz_core_a_SOURCES += \
 	src/winprobe/winprobe.c src/winprobe/winprobe.h \
 	src/winprobe/winpython.c src/winprobe/winfacts.h \
-	src/winprobe/winneeds.c \
+	src/winprobe/winneeds.c src/winprobe/winbridge.c \
+	src/winprobe/winbridge.h \
 	src/winprobe/winprobe_int.h

@@ -1,0 +1,230 @@
+/* Whole files put in place by one MoveFileExW; see atomicfile.h. The
+ * Windows back end (the Windows program only, src/win/win.mk): rename()
+ * there refuses to replace a file, and there is no open_memstream, so
+ * a stream writes into the temporary file, which commit syncs and moves
+ * over the name. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <windows.h>
+
+#include "i18n.h"
+#include "util/atomicfile.h"
+#include "util/pathnorm.h"
+#include "util/wstr.h"
+#include "util/xalloc.h"
+
+/* Names tried for the temporary file before giving up: one is taken
+ * only when another run of cudawiz left it or is writing it now. */
+#define TMP_TRIES	100
+
+/* Windows' message for code, UTF-8, owned. */
+static char *
+win_error(DWORD code)
+{
+	wchar_t *w = NULL;
+	char *s;
+	size_t n;
+
+	if (FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER |
+	    FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
+	    code, 0, (wchar_t *)&w, 0, NULL) == 0 || w == NULL ||
+	    (s = wstr_utf8(w)) == NULL) {
+		if (w != NULL)
+			LocalFree(w);
+		return xasprintf(_("error %lu"), (unsigned long)code);
+	}
+	LocalFree(w);
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
+	    s[n - 1] == ' ' || s[n - 1] == '.'))
+		s[--n] = '\0';
+	return s;
+}
+
+static int
+fail(const char *path, DWORD code, char **err)
+{
+	char *why = win_error(code);
+
+	*err = xasprintf(_("cannot write %s: %s"), path, why);
+	free(why);
+	return -1;
+}
+
+/* A new, empty temporary file beside path, opened for writing: its
+ * handle (and *tmp, UTF-8, owned), or INVALID_HANDLE_VALUE with *code. */
+static HANDLE
+make_tmp(const char *path, char **tmp, DWORD *code)
+{
+	char *dir = path_dirname(path);
+
+	for (unsigned i = 0; i < TMP_TRIES; i++) {
+		char *name = xasprintf("%s/.%s.cudawiz-%lu-%u", dir,
+		    path_basename(path), (unsigned long)GetCurrentProcessId(), i);
+		wchar_t *w = wstr_wide(name);
+		HANDLE h = w != NULL ? CreateFileW(w, GENERIC_WRITE, 0, NULL,
+		    CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL) :
+		    INVALID_HANDLE_VALUE;
+
+		*code = w != NULL ? GetLastError() : ERROR_INVALID_NAME;
+		free(w);
+		if (h != INVALID_HANDLE_VALUE) {
+			*tmp = name;
+			free(dir);
+			return h;
+		}
+		free(name);
+		if (*code != ERROR_FILE_EXISTS)
+			break;
+	}
+	free(dir);
+	return INVALID_HANDLE_VALUE;
+}
+
+static void
+remove_file(const char *name)
+{
+	wchar_t *w = wstr_wide(name);
+
+	if (w != NULL)
+		DeleteFileW(w);
+	free(w);
+}
+
+/* Moves tmp over path, replacing it; tmp is removed when that fails. */
+static int
+put_in_place(const char *tmp, const char *path, char **err)
+{
+	wchar_t *wt = wstr_wide(tmp), *wp = wstr_wide(path);
+	DWORD code = ERROR_INVALID_NAME;
+	int rc = -1;
+
+	if (wt != NULL && wp != NULL) {
+		if (MoveFileExW(wt, wp, MOVEFILE_REPLACE_EXISTING |
+		    MOVEFILE_WRITE_THROUGH))
+			rc = 0;
+		else
+			code = GetLastError();
+	}
+	if (rc != 0) {
+		remove_file(tmp);
+		fail(path, code, err);
+	}
+	free(wt);
+	free(wp);
+	return rc;
+}
+
+static bool
+is_dir(const char *path)
+{
+	wchar_t *w = wstr_wide(path);
+	DWORD a = w != NULL ? GetFileAttributesW(w) : INVALID_FILE_ATTRIBUTES;
+
+	free(w);
+	return a != INVALID_FILE_ATTRIBUTES && (a & FILE_ATTRIBUTE_DIRECTORY);
+}
+
+int
+atomic_write_file(const char *path, const char *data, size_t len,
+    char **err)
+{
+	char *tmp = NULL;
+	DWORD code;
+	HANDLE h;
+	int rc;
+
+	if (is_dir(path)) {
+		*err = xasprintf(_("cannot write %s: it is a directory"), path);
+		return -1;
+	}
+	if ((h = make_tmp(path, &tmp, &code)) == INVALID_HANDLE_VALUE)
+		return fail(path, code, err);
+	while (len > 0) {
+		DWORD chunk = len > 0x40000000u ? 0x40000000u : (DWORD)len, got;
+
+		if (!WriteFile(h, data, chunk, &got, NULL) || got == 0)
+			break;
+		data += got;
+		len -= got;
+	}
+	if (len > 0 || !FlushFileBuffers(h)) {
+		code = GetLastError();
+		CloseHandle(h);
+		remove_file(tmp);
+		rc = fail(path, code, err);
+		free(tmp);
+		return rc;
+	}
+	CloseHandle(h);
+	rc = put_in_place(tmp, path, err);
+	free(tmp);
+	return rc;
+}
+
+FILE *
+atomic_out_open(struct atomic_out *ao, const char *path)
+{
+	DWORD code;
+	HANDLE h;
+	wchar_t *w;
+
+	*ao = (struct atomic_out){ .path = path };
+	if (is_dir(path)) {
+		errno = EISDIR;
+		return NULL;
+	}
+	if ((h = make_tmp(path, &ao->tmp, &code)) == INVALID_HANDLE_VALUE) {
+		errno = code == ERROR_ACCESS_DENIED ? EACCES : ENOENT;
+		return NULL;
+	}
+	/* The file is made by CreateFileW (CREATE_NEW: never another's),
+	 * then written through the C runtime's stream. */
+	CloseHandle(h);
+	w = wstr_wide(ao->tmp);
+	ao->fp = w != NULL ? _wfopen(w, L"wb") : NULL;
+	free(w);
+	if (ao->fp == NULL) {
+		atomic_out_abort(ao);
+		errno = EACCES;
+	}
+	return ao->fp;
+}
+
+int
+atomic_out_commit(struct atomic_out *ao, char **err)
+{
+	bool bad = fflush(ao->fp) != 0 || ferror(ao->fp) != 0 ||
+	    _commit(_fileno(ao->fp)) != 0;
+	int rc;
+
+	if (fclose(ao->fp) != 0)
+		bad = true;
+	ao->fp = NULL;
+	if (bad) {
+		*err = xasprintf(_("cannot write %s: %s"), ao->path,
+		    strerror(EIO));
+		atomic_out_abort(ao);
+		return -1;
+	}
+	rc = put_in_place(ao->tmp, ao->path, err);
+	free(ao->tmp);
+	*ao = (struct atomic_out){ 0 };
+	return rc;
+}
+
+void
+atomic_out_abort(struct atomic_out *ao)
+{
+	if (ao->fp != NULL)
+		fclose(ao->fp);
+	if (ao->tmp != NULL)
+		remove_file(ao->tmp);
+	free(ao->tmp);
+	*ao = (struct atomic_out){ 0 };
+}
