@@ -56,6 +56,7 @@ include $(top_srcdir)/tests/elf.mk
 include $(top_srcdir)/tests/pe.mk
 include $(top_srcdir)/tests/winprobe.mk
 include $(top_srcdir)/tests/winneeds.mk
+include $(top_srcdir)/tests/winbridge.mk
 include $(top_srcdir)/tests/ldcache.mk
 include $(top_srcdir)/tests/loader.mk
 include $(top_srcdir)/tests/differential.mk
