@@ -8,10 +8,15 @@
 #include "facts/facts.h"
 #include "i18n.h"
 #include "util/strv.h"
+#include "util/utf8width.h"
 #include "util/xalloc.h"
 #include "winload/winname.h"
 #include "winprobe/winbridge.h"
 #include "winprobe/winprobe.h"
+
+/* Bytes of the host's name kept (Linux's HOST_NAME_MAX; a Windows
+ * computer name has at most 15 characters). */
+#define HOST_CAP	64
 
 /* The value of name in envp (without case, as Windows matches), or NULL. */
 static const char *
@@ -55,16 +60,19 @@ bridge_host(struct facts *f, char *const *envp, const char *os)
 {
 	const char *name = env_get(envp, "COMPUTERNAME");
 
+	/* Mended and cut as Linux's host probe does: the presenters take
+	 * the host's strings as they are. */
 	if (name != NULL && *name != '\0')
-		fact_set(&f->host.name, name, "COMPUTERNAME");
+		fact_set_owned(&f->host.name, utf8_mend(name, HOST_CAP),
+		    "COMPUTERNAME");
 	else
 		fact_unknown(&f->host.name, "%s", _("COMPUTERNAME is not set"));
 	/* Windows has a MachineGuid, but publishing even its hash is the
 	 * registry read's business, which this build does not do. */
 	not_windows(&f->host.machine_id);
 	not_windows(&f->host.kernel);
-	fact_set(&f->host.os, os != NULL ? os : "Windows",
-	    os != NULL ? "registry" : NULL);
+	fact_set_owned(&f->host.os, utf8_mend(os != NULL ? os : "Windows",
+	    HOST_CAP * 4), os != NULL ? "registry" : NULL);
 }
 
 /* ------------------------------------------------------------------ GPUs */
@@ -212,7 +220,8 @@ bridge_toolkits(struct facts *f, const struct win_facts *wf,
 			struct cudart_dir *c = VEC_PUSH(&t->cudart);
 			char *dll = winpath(wf, w->cudart.path);
 
-			c->dir = xstrndup(dll, (size_t)(base_name(dll) - dll - 1));
+			c->dir = base_name(dll) > dll ? xstrndup(dll,
+			    (size_t)(base_name(dll) - dll - 1)) : xstrdup("");
 			c->soname = xstrdup(base_name(dll));
 			c->file = xstrdup(c->soname);
 			if (w->cudart.product_version != NULL)

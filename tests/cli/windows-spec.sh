@@ -79,7 +79,7 @@ win spec export
 cp "$work/out" "$work/spec.json"
 is "$rc/$(jq -r .schema "$work/spec.json" 2>&1)" "0/cudawiz/spec/1" "spec export: exit 0, a cudawiz/spec/1 document"
 is "$(jq -r '.host.name' "$work/spec.json")" "$H" "host.name is COMPUTERNAME"
-like "$(jq -r '.host.os' "$work/spec.json")" 'Windows' "host.os names Windows (the registry's ProductName)"
+like "$(jq -r '.host.os' "$work/spec.json")" '^[^,]*Windows[^,]*, build [0-9]+$' "host.os: the registry's ProductName and CurrentBuild"
 is "$(item driver.version)/$(item driver.branch)/$(item driver.module)" "560.94/560/560.94" \
     "driver: nvcuda.dll's version, its branch, the adapter's DriverVersion"
 is "$(item driver.max_cuda)" 12.6 "driver.max_cuda from the matrix for 560.94"

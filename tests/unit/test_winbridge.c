@@ -320,6 +320,9 @@ test_spec(void)
 	win_facts_free(&wf);
 }
 
+static char bad_name[] = "COMPUTERNAME=bad\xff";
+static char *const bad_envp[] = { bad_name, NULL };
+
 static void
 test_edges(void)
 {
@@ -330,8 +333,9 @@ test_edges(void)
 
 	memset(&wf, 0, sizeof wf);
 	wf.drive = 'D';
-	f = winbridge_facts(&wf, NULL, NULL);
+	f = winbridge_facts(&wf, bad_envp, NULL);
 	is_str(f->root, "D:\\", "an empty machine on D: bridges");
+	is_str(f->host.name.value, "bad\xef\xbf\xbd", "... a name that is not UTF-8 mended");
 	is_int(f->gpus_state.state, FACT_UNKNOWN, "... the registry unread: GPUs not known");
 	is_int(f->driver.libs.n, 0, "... no nvcuda.dll, no libcuda");
 	diagnose_annotate(f, mx);
