@@ -72,14 +72,20 @@ libcudawiz_win_a_SOURCES = \
 	src/present/textline.c src/present/words.c src/present/style.c \
 	src/present/matrix_show.c src/present/text_verify.c \
 	src/present/text_python.c src/present/verify_words.c \
-	src/present/json_verify.c src/present/json_python.c
+	src/present/json_verify.c src/present/json_python.c \
+	src/present/envcmd.c src/envplan/winplan.c \
+	src/envscript/envscript.c src/envscript/common.c \
+	src/envscript/use.c src/envscript/sh.c src/envscript/conda.c \
+	src/envscript/direnv.c src/envscript/fish.c src/envscript/csh.c \
+	src/envscript/pwsh.c src/envscript/cmd.c src/envscript/lmod.c \
+	src/envscript/tcl.c src/envscript/write_win.c
 nodist_libcudawiz_win_a_SOURCES = src/matrix/embedded.c
 libcudawiz_win_a_LIBADD = $(LIBOBJS)
 
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/cmd_verify.c src/win/unavailable.c src/win/matrix_update.c \
+	src/win/cmd_verify.c src/win/cmd_env.c src/win/unavailable.c src/win/matrix_update.c \
 	src/win/registry.c src/win/registry.h \
 	src/win/here.c src/win/here.h src/win/winrun.c src/win/winrun.h
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)
