@@ -21,7 +21,14 @@
  * quoting), and the old PATH's own quotes are dropped from its entries
  * while it is walked ("C:\x" is kept as C:\x, which LoadLibrary can
  * then search; quoted, it never could). cmd.exe has no empty variables:
- * one that was empty comes back unset. */
+ * one that was empty comes back unset.
+ *
+ * --scope user (plan->win_user) also changes HKCU\Environment with
+ * reg.exe (user_apply, user_undo below). Its limits (reg.exe's and
+ * for /f's): a registry value's leading blanks are lost when it is read,
+ * and the console that ran it has the change while others get it only
+ * once Windows re-reads the user environment (cmd.exe cannot broadcast
+ * WM_SETTINGCHANGE), which the header and the "how to use" lines say. */
 #include "config.h"
 
 #include <stdlib.h>

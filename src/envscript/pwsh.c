@@ -14,7 +14,11 @@
  * typographic quotes U+2018..U+201B for one, so those are doubled too.
  *
  * Limit (.NET's): setting a variable to "" removes it, so PowerShell has
- * no empty variables; one that was empty before comes back unset. */
+ * no empty variables; one that was empty before comes back unset.
+ *
+ * --scope user (plan->win_user) also changes HKCU\Environment through
+ * the .NET registry API (user_apply, user_undo below) and announces it
+ * with WM_SETTINGCHANGE; on Linux that part only warns. */
 #include "config.h"
 
 #include <string.h>
