@@ -318,22 +318,26 @@ render_cmd(const struct prep *pr, const char *version,
 	};
 	const char *all[16];
 	struct strbuf unames = STRBUF_INIT;
+	bool win_user = p->win_user;
 	size_t na = 0;
 	char *undo;
 
 	if (refuse_quotes(pr, err) != 0)
 		return -1;
-	for (size_t i = 0; extra[i] != NULL; i++)
-		all[na++] = extra[i];
-	for (size_t i = 0; p->win_user && extra_user[i] != NULL; i++)
-		all[na++] = extra_user[i];
-	all[na] = NULL;
 	if (win)
 		strbuf_puts(&unames, "Path");
 	for (int i = 1; i >= 0; i--)
 		if (pr->var[i].v->op != PLAN_VAR_KEEP)
 			strbuf_printf(&unames, "%s%s", unames.len > 0 ? ";" : "",
 			    pr->var[i].name);
+	/* A plan that changes nothing of Windows' has no user part. */
+	if (unames.len == 0)
+		win_user = false;
+	for (size_t i = 0; extra[i] != NULL; i++)
+		all[na++] = extra[i];
+	for (size_t i = 0; win_user && extra_user[i] != NULL; i++)
+		all[na++] = extra_user[i];
+	all[na] = NULL;
 	undo = xstrdup("call FILE undo");
 	emit_header(&head, pr, version, "call FILE   (or FILE at the prompt)",
 	    undo, all);
@@ -363,18 +367,18 @@ render_cmd(const struct prep *pr, const char *version,
 		else if (vp->v->op == PLAN_VAR_UNSET)
 			strbuf_printf(&sb, "set \"%s=\"\n", vp->name);
 	}
-	if (p->win_user)
+	if (win_user)
 		user_apply(&sb, pr, strbuf_str(&unames));
 	strbuf_puts(&sb, "goto :eof\n\n:cudawiz_undo\n");
 	strbuf_printf(&sb, "if not defined _CUDAWIZ_%s_SAVED goto %s\n", id,
-	    p->win_user ? "cudawiz_uundo" : ":eof");
+	    win_user ? "cudawiz_uundo" : ":eof");
 	for (int i = 0; i < 3; i++)
 		if (used[i])
 			strbuf_printf(&sb, "set \"%s=%%_CUDAWIZ_%s_%s%%\"\n"
 			    "set \"_CUDAWIZ_%s_%s=\"\n", names[i], id, names[i],
 			    id, names[i]);
 	strbuf_printf(&sb, "set \"_CUDAWIZ_%s_SAVED=\"\n", id);
-	if (p->win_user)
+	if (win_user)
 		user_undo(&sb, p, strbuf_str(&unames));
 	else
 		strbuf_puts(&sb, "goto :eof\n");

@@ -159,6 +159,12 @@ user_apply(struct strbuf *sb, const struct prep *pr)
 	struct strbuf names = STRBUF_INIT;
 
 	user_names(&names, pr);
+	if (names.len == 0) {
+		strbuf_puts(sb, "\n# Scope user: the plan changes nothing of the "
+		    "Windows environment.\n");
+		strbuf_free(&names);
+		return;
+	}
 	strbuf_printf(sb, "\n# Your user environment (HKCU\\Environment), "
 	    "which the consoles opened from now on start with.\n& {\n"
 	    "\tif ([IO.Path]::PathSeparator -ne ';') {\n"

@@ -43,6 +43,11 @@ like "$(cat "$U")" "DeleteValue\(\\\$n, \\\$false\)" "... the undo deletes again
 like "$(cat "$U")" "DeleteSubKeyTree" "... and removes the record"
 like "$(cat "$U")" "SendMessageTimeout" "... the change announced to Windows (WM_SETTINGCHANGE)"
 like "$(cat "$U")" "consoles you open from now on" "... the header says new consoles get it"
+"$CUDAWIZ" env --shell sh --scope user > /dev/null 2> "$W/err"
+is "$?/$(grep -c 'only the powershell and cmd scripts can' "$W/err")" "2/1" "cudawiz env --shell sh --scope user: a usage error"
+mkdir -p "$W/emptyroot"
+"$CUDAWIZ" --root "$W/emptyroot" env --shell powershell --scope user --json > "$W/json" 2> /dev/null
+like "$(cat "$W/json")" '"scope": "user"' "cudawiz env --scope user --json: the plan's scope is user"
 unlike "$(cat "$U")" "'User'\)" "... never [Environment]::SetEnvironmentVariable(..., 'User'), which writes REG_SZ"
 
 if ! command -v pwsh > /dev/null 2>&1; then
