@@ -41,11 +41,11 @@ static bool
 linux_only(const struct cli_opts *opts)
 {
 	if (opts->install_rc || opts->cudnn != NULL ||
-	    opts->python_env != NULL || opts->nadd_lib > 0 || opts->root != NULL) {
+	    opts->python_env != NULL || opts->nadd_lib > 0) {
 		fprintf(stderr, _("%s: on Windows, env takes --shell, --scope, "
 		    "--toolkit, --keep-other-cuda, -o, --force and --json; "
-		    "--cudnn, --python-env, --add-lib, --install-rc and --root are "
-		    "not available on Windows yet\n"), PACKAGE);
+		    "--cudnn, --python-env, --add-lib and --install-rc are not "
+		    "available on Windows yet\n"), PACKAGE);
 		return true;
 	}
 	return false;

@@ -121,15 +121,23 @@ is "$(jq -r '.plan.win_path_prepend | join(",")' "$work/out")" "$WTK\\v11.2\\bin
 cw env --toolkit 9.9
 is "$rc/$(grep -c 'no CUDA toolkit installed here matches it' "$work/err")" "2/1" "--toolkit 9.9: none installed, exit 2"
 
-# 20: nothing to change once v11.2's bin is on PATH and CUDA_PATH names it.
+# 20: what the Windows program does not take says so.
+cw env --cudnn 'C:\cudnn'
+is "$rc/$(grep -c 'are not available on Windows yet' "$work/err")" "2/1" "--cudnn: not on Windows yet (exit 2)"
+
+# 21-22: nothing to change once v11.2's bin is on PATH and CUDA_PATH names it.
 START="$WPY;$WTK\\v11.2\\bin;C:\\windows\\system32"
 (cd "$C/cw" && WINEPATH="$START" CUDA_PATH="$WTK\\v11.2" "$WINE" "$C/cw/cudawiz.exe" env </dev/null \
     >"$work/out" 2>"$work/err")
 is "$?/$(wc -c < "$work/out")/$(grep -c 'nothing needs changing' "$work/err")" "0/0/1" \
     "nothing to change: says so, writes no script, exit 0"
+(cd "$C/cw" && WINEPATH="$START" CUDA_PATH="$WTK\v11.2" "$WINE" "$C/cw/cudawiz.exe" env --json </dev/null \
+    2>/dev/null | tr -d '\r' >"$work/out")
+is "$(jq -r '[.script, .written, (.plan.win_path_prepend | length)] | map(tostring) | join(" ")' "$work/out" 2>&1)" "null null 0" \
+    "... --json: an empty plan, no script, nothing written"
 START="$WPY;$WTK\\v12.6\\bin;C:\\windows\\system32;C:\\windows"
 
-# 21-22: Python 3.8+: the .pyd imports cudart64_110.dll; PATH cannot fix it.
+# 23-24: Python 3.8+: the .pyd imports cudart64_110.dll; PATH cannot fix it.
 printf '__declspec(dllimport) int cudaGetDeviceCount(int *n);\n__declspec(dllexport) int PyInit__pywrap_tensorflow_internal(void) { int n; return cudaGetDeviceCount(&n); }\n' > "$work/pyd.c"
 x86_64-w64-mingw32-gcc -shared -o "$SP/tensorflow/python/_pywrap_tensorflow_internal.pyd" \
     "$work/pyd.c" "$TK/v11.2/bin/cudart64_110.dll" 2>"$work/pyd.err"
@@ -139,7 +147,7 @@ like "$(cat "$work/err")" "os\\.add_dll_directory\\(r\"$(printf '%s' "$WTK" | se
     "... pointing to os.add_dll_directory with v11.2's bin"
 rm -f "$SP/tensorflow/python/_pywrap_tensorflow_internal.pyd"
 
-# 23-24: no installed toolkit holds cudart64_110.dll: words, no script.
+# 25-26: no installed toolkit holds cudart64_110.dll: words, no script.
 mv "$TK/v11.2" "$work/v11.2"
 cw env --shell cmd
 is "$rc/$(wc -c < "$work/out")" "1/0" "no toolkit holds cudart64_110.dll: no script, exit 1"
