@@ -83,7 +83,11 @@ env_print_json(FILE *fp, enum script_format fmt, const struct env_plan *p,
 void
 env_print_scope(FILE *fp, enum script_format fmt, const struct env_plan *p)
 {
-	if (!p->win_user)
+	/* The writers leave the user part out of a plan that changes
+	 * nothing of Windows'. */
+	if (!p->win_user || (p->win_path_prepend.n == 0 &&
+	    p->win_path_remove.n == 0 && p->cuda_path.op == PLAN_VAR_KEEP &&
+	    p->cuda_home.op == PLAN_VAR_KEEP))
 		return;
 	fprintf(fp, _("scope:     this console at once, and your user environment "
 	    "(HKCU\\Environment: Path as REG_EXPAND_SZ, CUDA_PATH); the undo "
