@@ -24,14 +24,14 @@ _cudawiz_opts() {	# CMD SUB
 	verify)	echo "$_cudawiz_common --quick --timeout --env" ;;
 	env)	echo "$_cudawiz_common --shell -o --output --force --install-rc
 		--toolkit --cudnn --python-env --add-lib --keep-other-cuda
-		--check --timeout" ;;
+		--scope --check --timeout" ;;
 	matrix)	case $2 in	# only `matrix update` has options of its own
 		show|path) echo "$_cudawiz_common" ;;
 		*) echo "$_cudawiz_common --url --connect-timeout --timeout" ;;
 		esac ;;
 	*)	echo "$_cudawiz_common --from --no-verify --quick --timeout --env
 		--shell -o --output --force --install-rc --toolkit --cudnn
-		--python-env --add-lib --keep-other-cuda --check --url
+		--python-env --add-lib --keep-other-cuda --scope --check --url
 		--connect-timeout --baseline --max-age" ;;
 	esac
 }
@@ -68,6 +68,8 @@ _cudawiz_value() {	# OPTION CUR
 		_cudawiz_words "$_cudawiz_formats" "$2" ;;
 	--format)
 		_cudawiz_words 'text json html prometheus' "$2" ;;
+	--scope)
+		_cudawiz_words 'session user' "$2" ;;
 	-o|--output|--check|--matrix|--from|--baseline)
 		_cudawiz_files "$2" ;;
 	--root|--cudnn|--python-env|--add-lib|--toolkit|--env)

@@ -70,6 +70,7 @@ complete -c cudawiz -n '__cudawiz_cmd_is env' -l cudnn -x -a '(__fish_complete_d
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l python-env -x -a '(__fish_complete_directories)' -d "make that environment's frameworks load"
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l add-lib -x -a '(__fish_complete_directories)' -d 'put DIR on LD_LIBRARY_PATH'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l keep-other-cuda -d "leave other CUDA versions' directories"
+complete -c cudawiz -n '__cudawiz_cmd_is env' -l scope -x -a 'session user' -d 'what the script changes (user: the Windows user environment too)'
 complete -c cudawiz -n '__cudawiz_cmd_is env' -l check -r -F -d 'source FILE and show what it changes'
 
 # matrix update

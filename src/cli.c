@@ -85,7 +85,7 @@ enum opt_id {
 	O_HELP, O_VERSION, O_FROM, O_URL, O_CONNECT_TIMEOUT, O_TIMEOUT,
 	O_QUICK, O_ENV, O_NO_VERIFY, O_SHELL, O_OUTPUT, O_FORCE, O_INSTALL_RC,
 	O_TOOLKIT, O_CUDNN, O_PYTHON_ENV, O_ADD_LIB, O_KEEP_OTHER_CUDA,
-	O_CHECK, O_BASELINE, O_MAX_AGE, O_COUNT,
+	O_SCOPE, O_CHECK, O_BASELINE, O_MAX_AGE, O_COUNT,
 };
 
 struct help_line {
@@ -182,6 +182,10 @@ static const struct option_def options[O_COUNT] = {
 	    N_("      --add-lib DIR      put DIR on LD_LIBRARY_PATH (repeatable)\n") } } },
 	[O_KEEP_OTHER_CUDA] = { "keep-other-cuda", 0, false, C_ENV, M_ENV, { { S_ENV,
 	    N_("      --keep-other-cuda  leave other CUDA versions' directories\n") } } },
+	[O_SCOPE] = { "scope", 0, true, C_ENV, M_ENV, { { S_ENV,
+	    N_("      --scope S      session (default): the script changes the shell\n"
+	    "                     it runs in; user (powershell, cmd): also your\n"
+	    "                     Windows user environment, for new consoles\n") } } },
 	[O_CHECK] = { "check", 0, true, C_ENV, M_ENV, { { S_ENV,
 	    N_("      --check FILE   source FILE in its shell and show, library by\n"
 	    "                     library, what it changes\n") } } },
@@ -341,8 +345,8 @@ say_misplaced(enum misplaced m)
 		break;
 	case M_ENV:
 		fprintf(stderr, _("%s: --shell, --force, --install-rc, "
-		    "--toolkit, --cudnn, --python-env, --add-lib, --keep-other-cuda "
-		    "and --check are options of 'env'\n"), PACKAGE);
+		    "--toolkit, --cudnn, --python-env, --add-lib, --keep-other-cuda, "
+		    "--scope and --check are options of 'env'\n"), PACKAGE);
 		break;
 	case M_QUICK:
 		fprintf(stderr, _("%s: --quick is an option of 'verify'\n"),
@@ -401,7 +405,10 @@ usage(FILE *fp)
 	    "cudnn64_*.dll loaded and tried by cudawiz-verify.exe in a process of\n"
 	    "its own), 'explain' (from the message alone), 'why NAME.dll' (the\n"
 	    "DLL search on this machine, and Python 3.8+'s) and 'matrix show' and\n"
-	    "'matrix path'; the other commands are not available on Windows yet.\n"
+	    "'matrix path', and 'env' (a PowerShell or cmd.exe script that puts\n"
+	    "the DLLs' directories first on PATH, for this console or with\n"
+	    "--scope user for your user environment too); the other commands are\n"
+	    "not available on Windows yet.\n"
 	    "It never uses the network (--offline is implied): the matrix is the\n"
 	    "built-in one, or --matrix FILE.\n"), fp);
 #endif
@@ -637,6 +644,14 @@ set_option(struct parsed *p, enum opt_id id, const char *arg)
 		push(&o->add_lib, &o->nadd_lib, &p->add_cap, arg);
 		break;
 	case O_KEEP_OTHER_CUDA:	o->keep_other_cuda = true; break;
+	case O_SCOPE:
+		if (strcmp(arg, "session") != 0 && strcmp(arg, "user") != 0) {
+			fprintf(stderr, _("%s: --scope: '%s' is not one of session, "
+			    "user\n"), PACKAGE, arg);
+			return -1;
+		}
+		o->scope_user = strcmp(arg, "user") == 0;
+		break;
 	case O_CHECK:		o->check = arg; break;
 	case O_BASELINE:	o->baseline = arg; break;
 	case O_MAX_AGE:

@@ -48,6 +48,7 @@ struct cli_opts {
 	const char	**add_lib;		/* --add-lib, in order */
 	size_t		 nadd_lib;
 	bool		 keep_other_cuda;
+	bool		 scope_user;		/* --scope user */
 	const char	*check;			/* --check FILE */
 	/* Options of the fleet commands (and doctor's --baseline). */
 	const char	*baseline;		/* --baseline FILE; NULL */

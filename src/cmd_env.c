@@ -61,6 +61,7 @@ how_to_use(FILE *fp, const struct env_plan *p, enum script_format fmt,
 	use = script_use_lines(fmt, &u);
 	fputs(use, fp);
 	free(use);
+	env_print_scope(fp, fmt, p);
 	if (w->rc != NULL)
 		fprintf(fp, w->rc_changed ? _("added a line sourcing it to %s\n") :
 		    _("%s already sources it\n"), w->rc);
@@ -264,6 +265,12 @@ cmd_env(const struct cli_opts *opts)
 		}
 		fmt = SCRIPT_SH;	/* an unknown login shell: POSIX sh */
 	}
+	if (opts->scope_user && !script_user_scope(fmt)) {
+		fprintf(stderr, _("%s: --scope user changes the Windows user "
+		    "environment, which only the powershell and cmd scripts can "
+		    "do, not %s\n"), PACKAGE, script_format_name(fmt));
+		return EXIT_USAGE;
+	}
 	if (run_open_or_say(&cr, opts->root, opts->matrix_file, environ) != 0)
 		return EXIT_USAGE;
 	run_say_note(&cr);
@@ -287,6 +294,7 @@ cmd_env(const struct cli_opts *opts)
 	po.keep_other_cuda = opts->keep_other_cuda;
 	if (plan_build(facts, &po, &plan, &rep, &err) != 0)
 		goto say;
+	plan.win_user = opts->scope_user;
 	if (script_render(&plan, fmt, VERSION, &text, &err) != 0 ||
 	    write_out(opts, &plan, fmt, &text, facts, &w, &err) != 0)
 		goto say;

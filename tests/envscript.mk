@@ -20,3 +20,10 @@ ENVSCRIPT_TESTS = \
 	tests/cli/envscript-cmd.sh
 TESTS += $(ENVSCRIPT_TESTS)
 EXTRA_DIST += $(ENVSCRIPT_TESTS) tests/cli/envscript-common.sh
+
+# The Windows plan (src/envplan/winplan.c) over hand-built Windows facts.
+check_PROGRAMS += tests/unit/test_winplan
+tests_unit_test_winplan_SOURCES = tests/unit/test_winplan.c
+tests_unit_test_winplan_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_winplan_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/test_winplan

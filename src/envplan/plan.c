@@ -438,24 +438,3 @@ out:
 	strv_free(&b.then);
 	return rc;
 }
-
-static void
-pathvar_free(struct plan_pathvar *pv)
-{
-	strv_free(&pv->prepend);
-	strv_free(&pv->remove);
-}
-
-void
-env_plan_free(struct env_plan *p)
-{
-	free(p->name);
-	strv_free(&p->notes);
-	pathvar_free(&p->path);
-	pathvar_free(&p->ld_library_path);
-	free(p->cuda_home.value);
-	free(p->cuda_path.value);
-	strv_free(&p->win_path_prepend);
-	strv_free(&p->win_path_remove);
-	memset(p, 0, sizeof *p);
-}

@@ -21,7 +21,14 @@
  * quoting), and the old PATH's own quotes are dropped from its entries
  * while it is walked ("C:\x" is kept as C:\x, which LoadLibrary can
  * then search; quoted, it never could). cmd.exe has no empty variables:
- * one that was empty comes back unset. */
+ * one that was empty comes back unset.
+ *
+ * --scope user (plan->win_user) also changes HKCU\Environment with
+ * reg.exe (user_apply, user_undo below). Its limits (reg.exe's and
+ * for /f's): a registry value's leading blanks are lost when it is read,
+ * and the console that ran it has the change while others get it only
+ * once Windows re-reads the user environment (cmd.exe cannot broadcast
+ * WM_SETTINGCHANGE), which the header and the "how to use" lines say. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -107,8 +114,12 @@ set_line(struct strbuf *sb, const char *name, const char *value)
 	strbuf_puts(sb, "\"\n");
 }
 
+/* The walk of one PATH value from _cw_old into _cw_new: the plan's
+ * directories first, then the entries of _cw_old that are not one of
+ * them. lp prefixes its labels (the session's walk and the user's each
+ * have their own). */
 static void
-edit_path(struct strbuf *sb, const struct env_plan *p)
+edit_walk(struct strbuf *sb, const struct env_plan *p, const char *lp)
 {
 	struct strv keys = STRV_INIT;
 	struct strbuf pre = STRBUF_INIT;
@@ -133,39 +144,146 @@ edit_path(struct strbuf *sb, const struct env_plan *p)
 			}
 		}
 	}
-	strbuf_puts(sb, "rem PATH: the directories first, then the old "
-	    "entries that are not one of them.\n"
-	    "set \"_cw_old=%PATH%\"\n");
 	set_line(sb, "_cw_new", strbuf_str(&pre));
-	strbuf_puts(sb, ":cudawiz_next\n"
-	    "if not defined _cw_old goto cudawiz_done\n"
-	    "set \"_cw_old=%_cw_old:\"=%\"\n"
-	    "if not defined _cw_old goto cudawiz_done\n"
+	strbuf_printf(sb, ":%snext\n"
+	    "if not defined _cw_old goto %sdone\n"
+	    "set \"_cw_old=%%_cw_old:\"=%%\"\n"
+	    "if not defined _cw_old goto %sdone\n"
 	    "rem for /f skips a line that starts with its eol character, ';'.\n"
-	    "if \"%_cw_old:~0,1%\"==\";\" (set \"_cw_old=%_cw_old:~1%\" & goto "
-	    "cudawiz_next)\n"
+	    "if \"%%_cw_old:~0,1%%\"==\";\" (set \"_cw_old=%%_cw_old:~1%%\" & goto "
+	    "%snext)\n"
 	    "set \"_cw_e=\"\n"
-	    "for /f \"tokens=1* delims=;\" %%A in (\"%_cw_old%\") do "
-	    "(set \"_cw_e=%%A\" & set \"_cw_old=%%B\")\n"
-	    "if not defined _cw_e goto cudawiz_done\n"
-	    "set \"_cw_k=%_cw_e%\"\n"
-	    "if \"%_cw_k:~-1%\"==\"\\\" (set \"_cw_k=%_cw_k:~0,-1%\" & goto "
-	    "cudawiz_key)\n"
-	    "if \"%_cw_k:~-1%\"==\"/\" set \"_cw_k=%_cw_k:~0,-1%\"\n"
-	    ":cudawiz_key\n");
+	    "for /f \"tokens=1* delims=;\" %%%%A in (\"%%_cw_old%%\") do "
+	    "(set \"_cw_e=%%%%A\" & set \"_cw_old=%%%%B\")\n"
+	    "if not defined _cw_e goto %sdone\n"
+	    "set \"_cw_k=%%_cw_e%%\"\n"
+	    "if \"%%_cw_k:~-1%%\"==\"\\\" (set \"_cw_k=%%_cw_k:~0,-1%%\" & goto "
+	    "%skey)\n"
+	    "if \"%%_cw_k:~-1%%\"==\"/\" set \"_cw_k=%%_cw_k:~0,-1%%\"\n"
+	    ":%skey\n", lp, lp, lp, lp, lp, lp, lp);
 	for (size_t i = 0; i < keys.n; i++) {
 		strbuf_puts(sb, "if /i \"%_cw_k%\"==\"");
 		bat_text(sb, keys.v[i]);
-		strbuf_puts(sb, "\" goto cudawiz_next\n");
+		strbuf_printf(sb, "\" goto %snext\n", lp);
 	}
-	strbuf_puts(sb, "if defined _cw_new (set \"_cw_new=%_cw_new%;%_cw_e%\") "
-	    "else (set \"_cw_new=%_cw_e%\")\n"
-	    "goto cudawiz_next\n"
-	    ":cudawiz_done\n"
-	    "set \"PATH=%_cw_new%\"\n"
-	    "set \"_cw_old=\"\nset \"_cw_new=\"\nset \"_cw_e=\"\nset \"_cw_k=\"\n");
+	strbuf_printf(sb, "if defined _cw_new (set \"_cw_new=%%_cw_new%%;%%_cw_e%%\") "
+	    "else (set \"_cw_new=%%_cw_e%%\")\n"
+	    "goto %snext\n"
+	    ":%sdone\n", lp, lp);
 	strv_free(&keys);
 	strbuf_free(&pre);
+}
+
+static void
+edit_path(struct strbuf *sb, const struct env_plan *p)
+{
+	strbuf_puts(sb, "rem PATH: the directories first, then the old "
+	    "entries that are not one of them.\n"
+	    "set \"_cw_old=%PATH%\"\n");
+	edit_walk(sb, p, "cudawiz_");
+	strbuf_puts(sb, "set \"PATH=%_cw_new%\"\n"
+	    "set \"_cw_old=\"\nset \"_cw_new=\"\nset \"_cw_e=\"\nset \"_cw_k=\"\n");
+}
+
+/* A value's data read from `reg query KEY /v NAME` into a for variable,
+ * never through %...%: cmd.exe would expand a %USERPROFILE% in it (Wine's
+ * does; Windows' does not). %3 is the value's name. */
+#define REG_FOR(key) "for /f \"tokens=1,2,*\" %%A in ('reg query " key \
+	" /v %3 2^>nul') do if /i \"%%A\"==\"%3\" "
+
+/* --scope user: the same change to HKCU\Environment. The values of
+ * before are copied, type and data, to HKCU\Software\cudawiz\env\<name>
+ * the first time (its Recorded value names them, an absent one by its
+ * name alone); Path is walked as the session's is and written back as
+ * REG_EXPAND_SZ with reg.exe, never setx (which cuts it at 1024
+ * characters and writes REG_SZ). */
+static void
+user_apply(struct strbuf *sb, const struct prep *pr, const char *names)
+{
+	const struct env_plan *p = pr->plan;
+	struct strv nv = STRV_INIT;
+
+	strbuf_printf(sb, "rem Your user environment (HKCU\\Environment), which "
+	    "the consoles opened\nrem from now on start with.\n"
+	    "set \"_cw_rec=HKCU\\Software\\cudawiz\\env\\%s\"\n"
+	    "reg query \"%%_cw_rec%%\" /v Recorded >nul 2>&1\n"
+	    "if not errorlevel 1 goto cudawiz_recorded\n", p->name);
+	strv_split(&nv, names, ";");
+	for (size_t i = 0; i < nv.n; i++)
+		strbuf_printf(sb, "call :cudawiz_copy HKCU\\Environment "
+		    "\"%%_cw_rec%%\" %s\n", nv.v[i]);
+	strv_free(&nv);
+	strbuf_printf(sb, "reg add \"%%_cw_rec%%\" /v Recorded /t REG_SZ /d "
+	    "\"%s\" /f >nul\n:cudawiz_recorded\n", names);
+	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0) {
+		strbuf_puts(sb, "set \"_cw_old=\"\n"
+		    "for /f \"tokens=1,2,*\" %%A in ('reg query HKCU\\Environment "
+		    "/v Path 2^>nul') do if /i \"%%A\"==\"Path\" set \"_cw_old=%%C\"\n");
+		edit_walk(sb, p, "cudawiz_u");
+		strbuf_puts(sb, "if not defined _cw_new goto cudawiz_unopath\n"
+		    "rem reg.exe reads a '\\' before the closing quote as an escaped "
+		    "quote.\n"
+		    "if \"%_cw_new:~-1%\"==\"\\\" set \"_cw_new=%_cw_new%\\\"\n"
+		    "reg add HKCU\\Environment /v Path /t REG_EXPAND_SZ /d "
+		    "\"%_cw_new%\" /f >nul\n"
+		    "goto cudawiz_upath\n:cudawiz_unopath\n"
+		    "reg delete HKCU\\Environment /v Path /f >nul 2>&1\n"
+		    ":cudawiz_upath\n"
+		    "set \"_cw_old=\"\nset \"_cw_new=\"\nset \"_cw_e=\"\n"
+		    "set \"_cw_k=\"\n");
+	}
+	for (int i = 0; i < 2; i++) {
+		const struct var_prep *vp = &pr->var[i];
+
+		if (vp->v->op == PLAN_VAR_SET) {
+			size_t n = strlen(vp->v->value);
+
+			strbuf_printf(sb, "set \"_cw_t=REG_SZ\"\n"
+			    "for /f \"tokens=1,2,*\" %%%%A in ('reg query "
+			    "HKCU\\Environment /v %s 2^>nul') do if /i \"%%%%A\"==\"%s\" "
+			    "set \"_cw_t=%%%%B\"\n"
+			    "reg add HKCU\\Environment /v %s /t %%_cw_t%% /d \"",
+			    vp->name, vp->name, vp->name);
+			bat_text(sb, vp->v->value);
+			if (n > 0 && vp->v->value[n - 1] == '\\')
+				strbuf_putc(sb, '\\');
+			strbuf_puts(sb, "\" /f >nul\nset \"_cw_t=\"\n");
+		} else if (vp->v->op == PLAN_VAR_UNSET) {
+			strbuf_printf(sb, "reg delete HKCU\\Environment /v %s /f "
+			    ">nul 2>&1\n", vp->name);
+		}
+	}
+	strbuf_puts(sb, "set \"_cw_rec=\"\n");
+}
+
+/* The undo's part for --scope user, and the copy both use: %1's value
+ * %3 (type and data) put in %2, or %3 deleted from %2 when %1 has none. */
+static void
+user_undo(struct strbuf *sb, const struct env_plan *p, const char *names)
+{
+	struct strv nv = STRV_INIT;
+
+	strbuf_printf(sb, ":cudawiz_uundo\n"
+	    "set \"_cw_rec=HKCU\\Software\\cudawiz\\env\\%s\"\n"
+	    "reg query \"%%_cw_rec%%\" /v Recorded >nul 2>&1\n"
+	    "if errorlevel 1 goto cudawiz_uend\n", p->name);
+	strv_split(&nv, names, ";");
+	for (size_t i = 0; i < nv.n; i++)
+		strbuf_printf(sb, "call :cudawiz_copy \"%%_cw_rec%%\" "
+		    "HKCU\\Environment %s\n", nv.v[i]);
+	strv_free(&nv);
+	strbuf_puts(sb, "reg delete \"%_cw_rec%\" /f >nul\n"
+	    ":cudawiz_uend\nset \"_cw_rec=\"\ngoto :eof\n\n"
+	    ":cudawiz_copy\nset \"_cw_t=\"\nset \"_cw_v=\"\nset \"_cw_bs=\"\n"
+	    REG_FOR("%1") "set \"_cw_t=%%B\"\n"
+	    "if not defined _cw_t goto cudawiz_copydel\n"
+	    REG_FOR("%1") "set \"_cw_v=%%C\"\n"
+	    "rem reg.exe reads a '\\' before the closing quote as an escaped "
+	    "quote.\n"
+	    "if defined _cw_v if \"%_cw_v:~-1%\"==\"\\\" set \"_cw_bs=\\\"\n"
+	    REG_FOR("%1") "reg add %2 /v %3 /t %%B /d \"%%C%_cw_bs%\" /f >nul\n"
+	    "set \"_cw_t=\"\nset \"_cw_v=\"\nset \"_cw_bs=\"\ngoto :eof\n"
+	    ":cudawiz_copydel\nreg delete %2 /v %3 /f >nul 2>&1\ngoto :eof\n");
 }
 
 static int
@@ -187,13 +305,42 @@ render_cmd(const struct prep *pr, const char *version,
 		"unset). The old PATH's entries lose their quotes.",
 		NULL
 	};
+	static const char *const extra_user[] = {
+		"Scope user: it also changes your user environment in the",
+		"registry (HKCU\\Environment: Path, kept as REG_EXPAND_SZ, and",
+		"CUDA_PATH) with reg.exe; this console gets the change at once.",
+		"Consoles get it once Windows re-reads your user environment:",
+		"sign out and in (a cmd.exe script cannot announce the change;",
+		"the PowerShell script does), then open a new console. The undo",
+		"puts back the registry values of before the first time (recorded",
+		"under HKCU\\Software\\cudawiz\\env\\NAME), from any console.",
+		NULL
+	};
+	const char *all[16];
+	struct strbuf unames = STRBUF_INIT;
+	bool win_user = p->win_user;
+	size_t na = 0;
 	char *undo;
 
 	if (refuse_quotes(pr, err) != 0)
 		return -1;
+	if (win)
+		strbuf_puts(&unames, "Path");
+	for (int i = 1; i >= 0; i--)
+		if (pr->var[i].v->op != PLAN_VAR_KEEP)
+			strbuf_printf(&unames, "%s%s", unames.len > 0 ? ";" : "",
+			    pr->var[i].name);
+	/* A plan that changes nothing of Windows' has no user part. */
+	if (unames.len == 0)
+		win_user = false;
+	for (size_t i = 0; extra[i] != NULL; i++)
+		all[na++] = extra[i];
+	for (size_t i = 0; win_user && extra_user[i] != NULL; i++)
+		all[na++] = extra_user[i];
+	all[na] = NULL;
 	undo = xstrdup("call FILE undo");
 	emit_header(&head, pr, version, "call FILE   (or FILE at the prompt)",
-	    undo, extra);
+	    undo, all);
 	free(undo);
 	strbuf_puts(&sb, "@echo off\n");
 	bat_comments(&sb, strbuf_str(&head));
@@ -220,14 +367,22 @@ render_cmd(const struct prep *pr, const char *version,
 		else if (vp->v->op == PLAN_VAR_UNSET)
 			strbuf_printf(&sb, "set \"%s=\"\n", vp->name);
 	}
+	if (win_user)
+		user_apply(&sb, pr, strbuf_str(&unames));
 	strbuf_puts(&sb, "goto :eof\n\n:cudawiz_undo\n");
-	strbuf_printf(&sb, "if not defined _CUDAWIZ_%s_SAVED goto :eof\n", id);
+	strbuf_printf(&sb, "if not defined _CUDAWIZ_%s_SAVED goto %s\n", id,
+	    win_user ? "cudawiz_uundo" : ":eof");
 	for (int i = 0; i < 3; i++)
 		if (used[i])
 			strbuf_printf(&sb, "set \"%s=%%_CUDAWIZ_%s_%s%%\"\n"
 			    "set \"_CUDAWIZ_%s_%s=\"\n", names[i], id, names[i],
 			    id, names[i]);
-	strbuf_printf(&sb, "set \"_CUDAWIZ_%s_SAVED=\"\ngoto :eof\n", id);
+	strbuf_printf(&sb, "set \"_CUDAWIZ_%s_SAVED=\"\n", id);
+	if (win_user)
+		user_undo(&sb, p, strbuf_str(&unames));
+	else
+		strbuf_puts(&sb, "goto :eof\n");
+	strbuf_free(&unames);
 	/* cmd.exe's goto and call :label misread a file of bare LFs (a
 	 * label across its 512-byte read blocks is missed): CRLF. */
 	{
@@ -290,6 +445,7 @@ const struct script_writer script_cmd = {
 	.use = use_call,
 	.what = N_("cmd.exe batch file (Windows PATH, CUDA_PATH)"),
 	.file = "./cudawiz-env.cmd",
+	.user_scope = true,
 	.suffixes = suffixes,
 	.head = "@echo off",
 	.run = { .progs = run_progs, .want = "cmd.exe", .argv0 = "cmd.exe",

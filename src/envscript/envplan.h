@@ -60,6 +60,13 @@ struct env_plan {
 	 * the Windows PATH; CUDA_PATH as above. NULL-free strv. */
 	struct strv		 win_path_prepend;
 	struct strv		 win_path_remove;
+	/* `--scope user` (PowerShell and cmd.exe only): the script also
+	 * changes the user's own environment in the registry
+	 * (HKCU\Environment: Path with the Windows lists, CUDA_PATH and
+	 * CUDA_HOME as above), which consoles opened afterwards start with.
+	 * Its undo puts back the values found at the first activation,
+	 * recorded under HKCU\Software\cudawiz\env\<name>. */
+	bool			 win_user;
 };
 
 void	env_plan_free(struct env_plan *p);

@@ -60,6 +60,12 @@ script_render(const struct env_plan *p, enum script_format f,
 	int rc;
 
 	out->text = out->deactivate = NULL;
+	if (p->win_user && ((unsigned)f >= SCRIPT_NFORMATS || !w->user_scope)) {
+		*err = xasprintf(_("a %s script cannot change the user's Windows "
+		    "environment (--scope user): only the powershell and cmd "
+		    "scripts can"), w->name);
+		return -1;
+	}
 	if (prep_plan(p, w, ':', &pr, err) != 0)
 		return -1;
 	if ((unsigned)f < SCRIPT_NFORMATS) {
@@ -129,4 +135,31 @@ bool
 script_into_conda(enum script_format f)
 {
 	return (unsigned)f < SCRIPT_NFORMATS && writers[f]->into_conda;
+}
+
+bool
+script_user_scope(enum script_format f)
+{
+	return (unsigned)f < SCRIPT_NFORMATS && writers[f]->user_scope;
+}
+
+static void
+pathvar_free(struct plan_pathvar *pv)
+{
+	strv_free(&pv->prepend);
+	strv_free(&pv->remove);
+}
+
+void
+env_plan_free(struct env_plan *p)
+{
+	free(p->name);
+	strv_free(&p->notes);
+	pathvar_free(&p->path);
+	pathvar_free(&p->ld_library_path);
+	free(p->cuda_home.value);
+	free(p->cuda_path.value);
+	strv_free(&p->win_path_prepend);
+	strv_free(&p->win_path_remove);
+	memset(p, 0, sizeof *p);
 }

@@ -80,6 +80,9 @@ char	*script_rc_file(enum script_format f, const char *home,
 /* A format f script goes into a conda environment (activate.d and
  * deactivate.d, script_write_conda), not into one file. */
 bool	 script_into_conda(enum script_format f);
+/* A format f script can also change the user's Windows environment
+ * (env_plan.win_user, `env --scope user`): powershell and cmd. */
+bool	 script_user_scope(enum script_format f);
 
 /* The user's shell by name, from $SHELL in envp ("bash", "fish" …);
  * "sh" when it is not set. For the default format and the rc file. */

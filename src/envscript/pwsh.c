@@ -14,7 +14,11 @@
  * typographic quotes U+2018..U+201B for one, so those are doubled too.
  *
  * Limit (.NET's): setting a variable to "" removes it, so PowerShell has
- * no empty variables; one that was empty before comes back unset. */
+ * no empty variables; one that was empty before comes back unset.
+ *
+ * --scope user (plan->win_user) also changes HKCU\Environment through
+ * the .NET registry API (user_apply, user_undo below) and announces it
+ * with WM_SETTINGCHANGE; on Linux that part only warns. */
 #include "config.h"
 
 #include <string.h>
@@ -111,6 +115,154 @@ edit_call(struct strbuf *sb, const char *name, const struct strv *prepend,
 	    missing ? "true" : "false");
 }
 
+/* The DLL search and new consoles read the user's environment as
+ * Explorer holds it: tell every window it changed (WM_SETTINGCHANGE,
+ * "Environment"), as the Environment Variables dialog does. A failure
+ * changes nothing that was written. */
+static const char broadcast[] =
+"\ttry {\n"
+"\t\tif (-not ('Cudawiz.Native' -as [type])) {\n"
+"\t\t\tAdd-Type -Namespace Cudawiz -Name Native -MemberDefinition "
+"'[DllImport(\"user32.dll\", CharSet = CharSet.Unicode)] public static "
+"extern IntPtr SendMessageTimeout(IntPtr hWnd, uint Msg, UIntPtr wParam, "
+"string lParam, uint fuFlags, uint uTimeout, out UIntPtr lpdwResult);'\n"
+"\t\t}\n"
+"\t\t$r = [UIntPtr]::Zero\n"
+"\t\t[void][Cudawiz.Native]::SendMessageTimeout([IntPtr]0xffff, 0x1a, "
+"[UIntPtr]::Zero, 'Environment', 2, 5000, [ref]$r)\n"
+"\t} catch { }\n";
+
+/* The names of HKCU\Environment the plan changes, ';'-separated. */
+static void
+user_names(struct strbuf *sb, const struct prep *pr)
+{
+	const struct env_plan *p = pr->plan;
+	size_t n = 0;
+
+	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0)
+		strbuf_printf(sb, "%sPath", n++ > 0 ? ";" : "");
+	for (int i = 1; i >= 0; i--)
+		if (pr->var[i].v->op != PLAN_VAR_KEEP)
+			strbuf_printf(sb, "%s%s", n++ > 0 ? ";" : "",
+			    pr->var[i].name);
+}
+
+/* --scope user: the same change made to HKCU\Environment, its values
+ * read unexpanded (a %USERPROFILE%\bin entry stays one) and Path written
+ * back as REG_EXPAND_SZ; the values found the first time are recorded
+ * under HKCU\Software\cudawiz\env\<name> (an absent one by its name
+ * alone in Recorded) for the undo. */
+static void
+user_apply(struct strbuf *sb, const struct prep *pr)
+{
+	const struct env_plan *p = pr->plan;
+	struct strbuf names = STRBUF_INIT;
+
+	user_names(&names, pr);
+	if (names.len == 0) {
+		strbuf_puts(sb, "\n# Scope user: the plan changes nothing of the "
+		    "Windows environment.\n");
+		strbuf_free(&names);
+		return;
+	}
+	strbuf_printf(sb, "\n# Your user environment (HKCU\\Environment), "
+	    "which the consoles opened from now on start with.\n& {\n"
+	    "\tif ([IO.Path]::PathSeparator -ne ';') {\n"
+	    "\t\tWrite-Warning 'cudawiz: the user environment is the Windows "
+	    "registry''s; nothing changed there on this system'\n"
+	    "\t\treturn\n\t}\n"
+	    "\t$hkcu = [Microsoft.Win32.Registry]::CurrentUser\n"
+	    "\t$envKey = $hkcu.CreateSubKey('Environment')\n"
+	    "\t$recKey = $hkcu.CreateSubKey('Software\\cudawiz\\env\\%s')\n"
+	    "\t$raw = [Microsoft.Win32.RegistryValueOptions]::DoNotExpandEnvironmentNames\n"
+	    "\ttry {\n"
+	    "\t\tif ($null -eq $recKey.GetValue('Recorded')) {\n"
+	    "\t\t\tforeach ($n in '%s'.Split(';')) {\n"
+	    "\t\t\t\t$v = $envKey.GetValue($n, $null, $raw)\n"
+	    "\t\t\t\tif ($null -ne $v) { $recKey.SetValue($n, $v, "
+	    "$envKey.GetValueKind($n)) }\n"
+	    "\t\t\t}\n"
+	    "\t\t\t$recKey.SetValue('Recorded', '%s', 'String')\n"
+	    "\t\t}\n", p->name, strbuf_str(&names), strbuf_str(&names));
+	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0) {
+		strbuf_puts(sb, "\t\t$prepend = ");
+		ps_array(sb, &p->win_path_prepend, NULL);
+		strbuf_puts(sb, "\n\t\t$drop = ");
+		ps_array(sb, &p->win_path_remove, NULL);
+		strbuf_puts(sb, "\n"
+		    "\t\t$keys = @($drop + $prepend | ForEach-Object { $_.TrimEnd('\\', '/') })\n"
+		    "\t\t$new = [Collections.Generic.List[string]]::new()\n"
+		    "\t\tforeach ($e in $prepend) { $new.Add($e) }\n"
+		    "\t\t$old = $envKey.GetValue('Path', $null, $raw)\n"
+		    "\t\tif ($old) {\n"
+		    "\t\t\tforeach ($e in $old.Split(';')) {\n"
+		    "\t\t\t\tif ($e -eq '') { continue }\n"
+		    "\t\t\t\t$k = $e.TrimEnd('\\', '/')\n"
+		    "\t\t\t\tif (@($keys | Where-Object { $_ -ieq $k }).Count -gt 0) { continue }\n"
+		    "\t\t\t\t$new.Add($e)\n"
+		    "\t\t\t}\n"
+		    "\t\t}\n"
+		    "\t\tif ($new.Count -eq 0) { $envKey.DeleteValue('Path', $false) }\n"
+		    "\t\telse { $envKey.SetValue('Path', ($new -join ';'), 'ExpandString') }\n");
+	}
+	for (int i = 0; i < 2; i++) {
+		const struct var_prep *vp = &pr->var[i];
+
+		if (vp->v->op == PLAN_VAR_SET) {
+			strbuf_printf(sb, "\t\t$kind = if ($envKey.GetValue('%s') "
+			    "-ne $null) { $envKey.GetValueKind('%s') } else { 'String' }\n"
+			    "\t\t$envKey.SetValue('%s', ", vp->name, vp->name,
+			    vp->name);
+			ps_quote(sb, vp->v->value);
+			strbuf_puts(sb, ", $kind)\n");
+		} else if (vp->v->op == PLAN_VAR_UNSET) {
+			strbuf_printf(sb, "\t\t$envKey.DeleteValue('%s', $false)\n",
+			    vp->name);
+		}
+	}
+	strbuf_puts(sb, "\t} finally {\n\t\t$envKey.Close()\n"
+	    "\t\t$recKey.Close()\n\t}\n");
+	strbuf_puts(sb, broadcast);
+	strbuf_puts(sb, "}\n");
+	strbuf_free(&names);
+}
+
+/* The undo's part for --scope user: the recorded values put back with
+ * their types, the absent ones deleted again, the record removed. */
+static void
+user_undo(struct strbuf *sb, const struct prep *pr)
+{
+	strbuf_printf(sb, "\tif ([IO.Path]::PathSeparator -eq ';') {\n"
+	    "\t\t$hkcu = [Microsoft.Win32.Registry]::CurrentUser\n"
+	    "\t\t$rec = 'Software\\cudawiz\\env\\%s'\n"
+	    "\t\t$recKey = $hkcu.OpenSubKey($rec)\n"
+	    "\t\tif ($null -ne $recKey) {\n"
+	    "\t\t\t$raw = [Microsoft.Win32.RegistryValueOptions]::DoNotExpandEnvironmentNames\n"
+	    "\t\t\t$envKey = $hkcu.CreateSubKey('Environment')\n"
+	    "\t\t\tforeach ($n in ([string]$recKey.GetValue('Recorded')).Split(';')) {\n"
+	    "\t\t\t\tif ($n -eq '') { continue }\n"
+	    "\t\t\t\t$v = $recKey.GetValue($n, $null, $raw)\n"
+	    "\t\t\t\tif ($null -eq $v) { $envKey.DeleteValue($n, $false) }\n"
+	    "\t\t\t\telse { $envKey.SetValue($n, $v, $recKey.GetValueKind($n)) }\n"
+	    "\t\t\t}\n"
+	    "\t\t\t$envKey.Close()\n\t\t\t$recKey.Close()\n"
+	    "\t\t\t$hkcu.DeleteSubKeyTree($rec, $false)\n",
+	    pr->plan->name);
+	{
+		/* the broadcast, one level deeper */
+		struct strbuf b = STRBUF_INIT;
+
+		for (const char *c = broadcast; *c != '\0'; c++) {
+			if (c == broadcast || c[-1] == '\n')
+				strbuf_puts(&b, "\t\t");
+			strbuf_putc(&b, *c);
+		}
+		strbuf_puts(sb, strbuf_str(&b));
+		strbuf_free(&b);
+	}
+	strbuf_puts(sb, "\t\t}\n\t}\n");
+}
+
 static int
 render_pwsh(const struct prep *pr, const char *version,
     struct script_text *out, char **err)
@@ -140,8 +292,29 @@ render_pwsh(const struct prep *pr, const char *version,
 				    _("holds a ';', which separates the entries of "
 				    "the list"), err);
 	}
-	emit_header(&sb, pr, version, ". FILE   (dot-sourced)", pr->deact,
-	    extra);
+	static const char *const extra_user[] = {
+		"Scope user: it also changes your user environment in the",
+		"registry (HKCU\\Environment: Path, kept as REG_EXPAND_SZ, and",
+		"CUDA_PATH), which the consoles you open from now on start with;",
+		"this console gets the change at once. The undo puts back the",
+		"registry values of before the first time (recorded under",
+		"HKCU\\Software\\cudawiz\\env\\NAME); to undo from a new console,",
+		"dot-source the file there, then run the undo.",
+		NULL
+	};
+	const char *const *ex = extra;
+	const char *all[16];
+	size_t na = 0;
+
+	if (p->win_user) {
+		for (size_t i = 0; extra[i] != NULL; i++)
+			all[na++] = extra[i];
+		for (size_t i = 0; extra_user[i] != NULL; i++)
+			all[na++] = extra_user[i];
+		all[na] = NULL;
+		ex = all;
+	}
+	emit_header(&sb, pr, version, ". FILE   (dot-sourced)", pr->deact, ex);
 	strbuf_printf(&sb, "# Keep the values of before the first activation "
 	    "for the way back.\nif (-not (Get-Variable -Name '_cudawiz_%s_saved' "
 	    "-Scope Global -ErrorAction SilentlyContinue)) {\n"
@@ -194,14 +367,18 @@ render_pwsh(const struct prep *pr, const char *version,
 			    "$null)\n", vp->name);
 		}
 	}
-	strbuf_printf(&sb, "\n# The way back.\nfunction global:%s {\n"
-	    "\tif (Get-Variable -Name '_cudawiz_%s_saved' -Scope Global "
+	if (p->win_user)
+		user_apply(&sb, pr);
+	strbuf_printf(&sb, "\n# The way back.\nfunction global:%s {\n", pr->deact);
+	if (p->win_user)
+		user_undo(&sb, pr);
+	strbuf_printf(&sb, "\tif (Get-Variable -Name '_cudawiz_%s_saved' -Scope Global "
 	    "-ErrorAction SilentlyContinue) {\n"
 	    "\t\tforeach ($kv in $global:_cudawiz_%s_saved.GetEnumerator()) {\n"
 	    "\t\t\t[Environment]::SetEnvironmentVariable($kv.Key, $kv.Value)\n"
 	    "\t\t}\n\t\tRemove-Variable -Name '_cudawiz_%s_saved' -Scope Global\n"
 	    "\t}\n\tRemove-Item -Path 'Function:\\%s' -ErrorAction "
-	    "SilentlyContinue\n}\n", pr->deact, id, id, id, pr->deact);
+	    "SilentlyContinue\n}\n", id, id, id, pr->deact);
 	out->text = strbuf_take(&sb);
 	return 0;
 }
@@ -232,6 +409,7 @@ const struct script_writer script_pwsh = {
 	.use = use_source,
 	.what = N_("PowerShell (Windows PATH, CUDA_PATH)"),
 	.file = "./cudawiz-env.ps1",
+	.user_scope = true,
 	.suffixes = suffixes,
 	.run = { .progs = run_progs, .want = "pwsh", .argv0 = "pwsh",
 	    .args = run_args },

@@ -77,6 +77,9 @@ struct script_writer {
 	const char	*module_ext;
 	/* It goes into a conda environment, not into one file. */
 	bool		 into_conda;
+	/* It can also change the user's environment in the Windows registry
+	 * (env_plan.win_user): PowerShell and cmd.exe. */
+	bool		 user_scope;
 
 	/* The wizard's list of formats: a few words (N_()) and the output
 	 * file it proposes (NULL for into_conda). */

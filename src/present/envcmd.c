@@ -45,6 +45,8 @@ plan_json(const struct env_plan *p)
 	json_object_set_new(o, "cuda_path", var_json(&p->cuda_path));
 	json_object_set_new(o, "win_path_prepend", jstrv(&p->win_path_prepend));
 	json_object_set_new(o, "win_path_remove", jstrv(&p->win_path_remove));
+	json_object_set_new(o, "scope", json_string(p->win_user ? "user" :
+	    "session"));
 	return o;
 }
 
@@ -76,6 +78,28 @@ env_print_json(FILE *fp, enum script_format fmt, const struct env_plan *p,
 	rc = json_write(fp, doc);
 	json_decref(doc);
 	return rc == 0 ? 0 : -1;
+}
+
+void
+env_print_scope(FILE *fp, enum script_format fmt, const struct env_plan *p)
+{
+	/* The writers leave the user part out of a plan that changes
+	 * nothing of Windows'. */
+	if (!p->win_user || (p->win_path_prepend.n == 0 &&
+	    p->win_path_remove.n == 0 && p->cuda_path.op == PLAN_VAR_KEEP &&
+	    p->cuda_home.op == PLAN_VAR_KEEP))
+		return;
+	fprintf(fp, _("scope:     this console at once, and your user environment "
+	    "(HKCU\\Environment: Path as REG_EXPAND_SZ, CUDA_PATH); the undo "
+	    "restores both as they were before the first activation\n"));
+	if (fmt == SCRIPT_CMD)
+		fprintf(fp, _("           other consoles get it once Windows re-reads "
+		    "your user environment: sign out and in (cmd.exe cannot announce "
+		    "the change), then open a new console\n"));
+	else
+		fprintf(fp, _("           consoles you open from now on get it (the "
+		    "script announces the change to Windows); a console open now "
+		    "keeps its old PATH\n"));
 }
 
 void

@@ -24,6 +24,13 @@ int	env_print_json(FILE *fp, enum script_format fmt, const struct env_plan *p,
 	    const struct plan_report *rep, const struct script_text *t,
 	    const struct env_written_view *w);
 
+/* After the "how to use" lines of a --scope user script (plan->win_user):
+ * what it changes besides this console, and when other consoles see it
+ * (fmt: a PowerShell script announces the change, a cmd.exe one cannot).
+ * Nothing for a session script. */
+void	env_print_scope(FILE *fp, enum script_format fmt,
+	    const struct env_plan *p);
+
 /* A line for each need the plan could not fix (cmd_env.c prints them on
  * stderr, so the script on stdout stays clean for a pipe). */
 void	env_print_unfixable(FILE *fp, const struct plan_report *rep);

@@ -2,8 +2,9 @@
  * exits 2 (cudawiz itself could not run them), never a report made of
  * nothing. They read the Linux machine's state (/proc, /sys, ELF files,
  * the NVIDIA kernel module, a shell's rc files); their Windows back ends
- * are not written (issue 23). doctor, verify and spec have their own (src/win/cmd_doctor.c,
- * src/win/cmd_verify.c, src/win/cmd_spec.c); fleet is the shared one. */
+ * are not written (issue 23). doctor, verify, env and spec have their
+ * own (src/win/cmd_doctor.c, src/win/cmd_verify.c, src/win/cmd_env.c,
+ * src/win/cmd_spec.c); fleet is the shared one. */
 #include "config.h"
 
 #include <stdio.h>
@@ -16,22 +17,9 @@ static int
 unavailable(const char *what)
 {
 	fprintf(stderr, _("%s: %s is not available on Windows yet; this build "
-	    "has 'doctor', 'verify', 'explain', 'why NAME.dll' and 'matrix "
+	    "has 'doctor', 'verify', 'env', 'explain', 'why NAME.dll' and 'matrix "
 	    "show|path' (see '%s --help')\n"), PACKAGE, what, PACKAGE);
 	return EXIT_USAGE;
-}
-
-int
-cmd_env(const struct cli_opts *opts)
-{
-	return unavailable(opts->check != NULL ? "'env --check'" : "'env'");
-}
-
-int
-cmd_env_check(const struct cli_opts *opts)
-{
-	(void)opts;
-	return unavailable("'env --check'");
 }
 
 /* Plain `cudawiz' runs doctor, not the wizard (there is no curses). */

@@ -81,14 +81,21 @@ libcudawiz_win_a_SOURCES = \
 	src/util/atomicfile_win.c \
 	src/fleet/drift.c src/fleet/files.c src/fleet/model.c \
 	src/fleet/report.c src/fleet/skim.c \
-	src/present/fleet_json.c src/present/fleet_text.c
+	src/present/fleet_json.c src/present/fleet_text.c \
+	src/present/envcmd.c src/envplan/winplan.c \
+	src/envscript/envscript.c src/envscript/common.c \
+	src/envscript/use.c src/envscript/sh.c src/envscript/conda.c \
+	src/envscript/direnv.c src/envscript/fish.c src/envscript/csh.c \
+	src/envscript/pwsh.c src/envscript/cmd.c src/envscript/lmod.c \
+	src/envscript/tcl.c src/envscript/write_win.c
 nodist_libcudawiz_win_a_SOURCES = src/matrix/embedded.c
 libcudawiz_win_a_LIBADD = $(LIBOBJS)
 
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/cmd_verify.c src/win/unavailable.c src/win/matrix_update.c \
+	src/win/cmd_verify.c src/win/cmd_env.c src/win/unavailable.c \
+	src/win/matrix_update.c \
 	src/win/cmd_spec.c src/cmd_fleet.c src/win/fleet_html.c \
 	src/win/bridged.c src/win/bridged.h \
 	src/win/registry.c src/win/registry.h \

@@ -9,6 +9,13 @@
 # plan's directory is refused. A '%' is written doubled, checked in the
 # text only: Wine's cmd.exe expands a value's '%' again where Windows'
 # does not (Wine 8: set "E=%D%" with D=C:\100%\bin gives C:\100A).
+# --scope user: HKCU\Environment's Path and CUDA_PATH changed with
+# reg.exe (Path as REG_EXPAND_SZ), the values of before recorded and put
+# back by the undo exactly (type, an unexpanded %USERPROFILE%\bin, a
+# trailing '\', an absent CUDA_PATH deleted again), the record removed.
+# (Wine's cmd.exe expands a %VAR% inside a value it reads again, which
+# Windows' does not: the applied Path is checked for what it holds of the
+# plan, the undo, whose data never passes through %...%, for every byte.)
 # Needs Wine (Debian package wine64).
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fx_wine.sh"
@@ -111,5 +118,57 @@ is "$?" 1 "a quote in a directory: refused"
 like "$(cat "$work/err")" "holds a quote or a line break, which cmd.exe cannot keep" "... saying why"
 "$RENDER" --name q --win-prepend 'C:\a;b' --format cmd >/dev/null 2>"$work/err"
 is "$?" 1 "a ';' in a directory: refused"
+
+# --scope user. ureg LINES...: a batch file of those lines, then
+# HKCU\Environment's Path and CUDA_PATH and the record's values, each as
+# "NAME TYPE DATA" (reg query's columns), into ureg.txt.
+ureg() {
+	{
+		printf '@echo off\r\n'
+		for l in "$@"; do printf '%s\r\n' "$l"; done
+		printf 'if exist C:\\ureg.txt del C:\\ureg.txt\r\n'
+		for v in Path CUDA_PATH; do
+			printf 'for /f "tokens=1,2,*" %%%%A in (%sreg query HKCU\\Environment /v %s 2^>nul%s) do if /i "%%%%A"=="%s" echo env %%%%A %%%%B %%%%C>>C:\\ureg.txt\r\n' "'" "$v" "'" "$v"
+		done
+		printf 'reg query HKCU\\Software\\cudawiz\\env\\tfu >nul 2>&1\r\n'
+		printf 'if not errorlevel 1 echo record>>C:\\ureg.txt\r\n'
+		printf 'echo PATH=%%PATH%%>>C:\\ureg.txt\r\n'
+	} > "$C/ureg.cmd"
+	rm -f "$C/ureg.txt"
+	"$WINE" cmd /d /c 'C:\ureg.cmd' >"$work/run.out" 2>&1 </dev/null
+	tr -d '\r' < "$C/ureg.txt" 2>/dev/null
+}
+"$RENDER" --name tfu --win-prepend 'C:\cuda\v11.2\bin' --win-remove 'C:\cuda\v12.6\bin' \
+    --set 'CUDA_PATH=C:\cuda\v11.2' --user --format cmd > "$C/u.cmd"
+like "$(cat "$C/u.cmd")" 'reg add HKCU\\Environment /v Path /t REG_EXPAND_SZ' \
+    "--scope user: Path written back with reg.exe as REG_EXPAND_SZ"
+unlike "$(cat "$C/u.cmd")" 'setx' "... never with setx"
+# The user's values of before: Path with an unexpanded entry and a
+# trailing '\', no CUDA_PATH.
+SETUP='reg delete HKCU\Environment /v CUDA_PATH /f >nul 2>&1
+reg delete HKCU\Software\cudawiz /f >nul 2>&1
+reg add HKCU\Environment /v Path /t REG_EXPAND_SZ /d "%%USERPROFILE%%\bin;C:\cuda\v12.6\bin;C:\x y\\" /f >nul'
+BEFORE='env Path REG_EXPAND_SZ %USERPROFILE%\bin;C:\cuda\v12.6\bin;C:\x y\'
+is "$(ureg "$SETUP" | grep -v '^PATH=')" "$BEFORE" "the user's values of before: Path REG_EXPAND_SZ with %USERPROFILE%, no CUDA_PATH"
+out=$(ureg 'call C:\u.cmd')
+like "$(printf '%s\n' "$out" | grep '^env Path')" '^env Path REG_EXPAND_SZ C:\\cuda\\v11\.2\\bin;' \
+    "after 'call FILE': the user's Path starts with the plan's directory, still REG_EXPAND_SZ"
+unlike "$(printf '%s\n' "$out" | grep '^env Path')" 'v12\.6' "... without CUDA 12.6's bin"
+like "$(printf '%s\n' "$out" | grep '^env Path')" 'C:\\x y\\$' "... its other entries kept, the trailing '\\' too"
+is "$(printf '%s\n' "$out" | grep '^env CUDA_PATH')" 'env CUDA_PATH REG_SZ C:\cuda\v11.2' "... CUDA_PATH set (REG_SZ)"
+is "$(printf '%s\n' "$out" | grep -c '^record$')" 1 "... the values of before recorded"
+like "$(printf '%s\n' "$out" | sed -n 's/^PATH=//p')" '^C:\\cuda\\v11\.2\\bin;' "... and this console's PATH changed too"
+out=$(ureg 'call C:\u.cmd' 'call C:\u.cmd')
+like "$(printf '%s\n' "$out" | grep '^env Path')" '^env Path REG_EXPAND_SZ C:\\cuda\\v11\.2\\bin;[^;]*bin;C:\\x y\\$' \
+    "applied again: the plan's directory once"
+out=$(ureg 'call C:\u.cmd undo')
+is "$(printf '%s\n' "$out" | grep -v '^PATH=')" "$BEFORE" \
+    "after 'call FILE undo': Path exactly as before (type, %USERPROFILE% unexpanded, trailing '\\'), CUDA_PATH deleted again, the record gone"
+out=$(ureg 'reg add HKCU\Environment /v CUDA_PATH /t REG_EXPAND_SZ /d "%%SystemDrive%%\cuda\old" /f >nul' \
+    'call C:\u.cmd' 'call C:\u.cmd undo')
+is "$(printf '%s\n' "$out" | grep '^env CUDA_PATH')" 'env CUDA_PATH REG_EXPAND_SZ %SystemDrive%\cuda\old' \
+    "a CUDA_PATH of before (REG_EXPAND_SZ): put back with its type and data"
+"$RENDER" --name tfu --win-prepend 'C:\a' --user --format sh >/dev/null 2>"$work/err"
+is "$?/$(grep -c 'only the powershell and cmd scripts can' "$work/err")" "1/1" "--scope user in a sh script: refused"
 
 done_testing

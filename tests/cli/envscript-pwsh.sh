@@ -27,6 +27,29 @@ else
 	like "$(cat "$W/err")" "holds a ';'" "a ';' in a Windows entry is refused"
 fi
 
+# --scope user: HKCU\Environment through the .NET registry API, its
+# values read unexpanded and Path written back as ExpandString
+# (REG_EXPAND_SZ), the values of before recorded once, the undo putting
+# them back with their kinds; WM_SETTINGCHANGE announced. The text only:
+# the registry is Windows' (pwsh on Linux is told so by the script).
+U=$W/u.ps1
+"$R" --format powershell --name tfu --win-prepend 'C:\cuda\v11.2\bin' --win-remove 'C:\cuda\v12.6\bin' \
+    --set 'CUDA_PATH=C:\cuda\v11.2' --user > "$U" || exit 99
+like "$(cat "$U")" "CreateSubKey\('Software\\\\cudawiz\\\\env\\\\tfu'\)" "--scope user: the record's key is named after the plan"
+like "$(cat "$U")" "DoNotExpandEnvironmentNames" "... the user's values read unexpanded"
+like "$(cat "$U")" "SetValue\('Path', \(\\\$new -join ';'\), 'ExpandString'\)" "... Path written back as REG_EXPAND_SZ"
+like "$(cat "$U")" "if \(\\\$null -eq \\\$recKey.GetValue\('Recorded'\)\)" "... the values of before recorded only the first time"
+like "$(cat "$U")" "DeleteValue\(\\\$n, \\\$false\)" "... the undo deletes again what was absent"
+like "$(cat "$U")" "DeleteSubKeyTree" "... and removes the record"
+like "$(cat "$U")" "SendMessageTimeout" "... the change announced to Windows (WM_SETTINGCHANGE)"
+like "$(cat "$U")" "consoles you open from now on" "... the header says new consoles get it"
+"$CUDAWIZ" env --shell sh --scope user > /dev/null 2> "$W/err"
+is "$?/$(grep -c 'only the powershell and cmd scripts can' "$W/err")" "2/1" "cudawiz env --shell sh --scope user: a usage error"
+mkdir -p "$W/emptyroot"
+"$CUDAWIZ" --root "$W/emptyroot" env --shell powershell --scope user --json > "$W/json" 2> /dev/null
+like "$(cat "$W/json")" '"scope": "user"' "cudawiz env --scope user --json: the plan's scope is user"
+unlike "$(cat "$U")" "'User'\)" "... never [Environment]::SetEnvironmentVariable(..., 'User'), which writes REG_SZ"
+
 if ! command -v pwsh > /dev/null 2>&1; then
 	skip "PowerShell run" "pwsh is not installed"
 	done_testing

@@ -13,6 +13,7 @@
  *   --path-drop-stubs --path-drop-missing --prepend-ld D --remove-ld D
  *   --drop-stubs --drop-missing (LD_LIBRARY_PATH) --set VAR=VALUE
  *   --unset VAR (CUDA_HOME, CUDA_PATH) --win-prepend D --win-remove D
+ *   --user (the user's Windows environment too: env --scope user)
  * Exit 0, 1 when the writer refused (its message on stderr), 2 usage. */
 #include "config.h"
 
@@ -90,6 +91,8 @@ main(int argc, char **argv)
 			p.path.drop_stubs = true, takes = false;
 		else if (strcmp(a, "--path-drop-missing") == 0)
 			p.path.drop_missing = true, takes = false;
+		else if (strcmp(a, "--user") == 0)
+			p.win_user = true, takes = false;
 		if (!takes)
 			continue;
 		if (v == NULL)
