@@ -3,14 +3,14 @@
  * nothing. They read the Linux machine's state (/proc, /sys, ELF files,
  * the NVIDIA kernel module, a shell's rc files); their Windows back ends
  * are not written (issue 23). doctor and verify have their own (src/win/cmd_doctor.c,
- * src/win/cmd_verify.c). */
+ * src/win/cmd_verify.c), and so has the wizard: the guided mode
+ * (src/win/guide.c). */
 #include "config.h"
 
 #include <stdio.h>
 
 #include "cmd.h"
 #include "i18n.h"
-#include "wizard/cmd_wizard.h"
 
 static int
 unavailable(const char *what)
@@ -46,20 +46,4 @@ cmd_fleet(const struct cli_opts *opts)
 {
 	(void)opts;
 	return unavailable("'fleet'");
-}
-
-/* Plain `cudawiz' runs doctor, not the wizard (there is no curses). */
-bool
-cmd_wizard_wanted(void)
-{
-	return false;
-}
-
-int
-cmd_wizard(const struct cli_opts *opts, bool ascii, bool mouse)
-{
-	(void)opts;
-	(void)ascii;
-	(void)mouse;
-	return unavailable(_("the wizard"));
 }

@@ -72,14 +72,17 @@ libcudawiz_win_a_SOURCES = \
 	src/present/textline.c src/present/words.c src/present/style.c \
 	src/present/matrix_show.c src/present/text_verify.c \
 	src/present/text_python.c src/present/verify_words.c \
-	src/present/json_verify.c src/present/json_python.c
+	src/present/json_verify.c src/present/json_python.c \
+	src/winguide/pages.c src/winguide/reply.c src/winguide/wrap.c
 nodist_libcudawiz_win_a_SOURCES = src/matrix/embedded.c
 libcudawiz_win_a_LIBADD = $(LIBOBJS)
 
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/cmd_verify.c src/win/unavailable.c src/win/matrix_update.c \
+	src/win/cmd_verify.c src/win/cmd_verify.h \
+	src/win/guide.c src/win/guide.h src/win/guide_fix.c \
+	src/win/unavailable.c src/win/matrix_update.c \
 	src/win/registry.c src/win/registry.h \
 	src/win/here.c src/win/here.h src/win/winrun.c src/win/winrun.h
 src_win_cudawiz_win_CPPFLAGS = $(WIN_CPPFLAGS)
