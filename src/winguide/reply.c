@@ -104,11 +104,15 @@ wg_prompt(enum wg_page p, const struct wg_in *in)
 		part(&sb, t);
 		free(t);
 	}
+	/* The page's own replies on a line of their own: with the others
+	 * they would not fit 80 columns. */
+	if (sb.len > 0)
+		strbuf_putc(&sb, '\n');
 	/* TRANSLATORS: the replies the guided mode takes; the letters
 	 * are typed as they are and stay untranslated. */
 	t = xasprintf(_("Enter/n next  p back  1-%d page  r rescan  q quit  "
 	    "? help"), WG_PAGE_COUNT);
-	part(&sb, t);
+	strbuf_puts(&sb, t);
 	free(t);
 	strbuf_puts(&sb, ": ");
 	return strbuf_take(&sb);

@@ -450,6 +450,16 @@ test_cudart110(void)
 		t = page(WG_VERIFY, &in);
 		ok(strstr(t, "Run them now?") != NULL, "Live verification offers the checks");
 		free(t);
+		t = wg_prompt(WG_VERIFY, &in);
+		d = xasprintf("y run the checks  d 1-%zu detail\nEnter/n next  p back  "
+		    "1-10 page  r rescan  q quit  ? help: ", r.fs.n);
+		is_str(t, d, "... its prompt: y and d N on a line, then the replies of every page");
+		free(d);
+		free(t);
+		t = wg_prompt(WG_GPUS, &in);
+		is_str(t, "Enter/n next  p back  1-10 page  r rescan  q quit  ? help: ",
+		    "a page with no replies of its own: those of every page");
+		free(t);
 		st.verified = true;
 		st.verify_runs = "  runtime  C:\\x\\cudart64_12.dll\n      works\n";
 		st.verify_findings = &vf;
