@@ -6,8 +6,9 @@
 # matrix, or one copied into the cache), why NAME.dll over the live
 # system (src/win/cmd_why.c) and verify (src/win/cmd_verify.c: the
 # probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
-# builds from src/helper/ beside it, through src/verify/spawn_win.c);
-# the others say they are not available on
+# builds from src/helper/ beside it, through src/verify/spawn_win.c)
+# and the guided mode in place of the wizard (src/win/guide.c, the pages
+# src/winguide/'s); the others say they are not available on
 # Windows yet (src/win/unavailable.c), matrix update that the build is
 # offline (src/win/matrix_update.c). Its layers are the pure ones,
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
