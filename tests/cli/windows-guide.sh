@@ -6,7 +6,8 @@
 # wants cudart64_110.dll) in a python.org Python 3.10 on PATH. Walks the
 # ten pages with Enter, jumps by number, opens a finding's detail, runs
 # the live checks, answers garbage, quits with q and at the end of input,
-# and asks the Fix page for the cmd.exe activation script. Needs
+# asks the Fix page for the cmd.exe activation script, and for the
+# PowerShell one over a file that exists (asked, kept on n). Needs
 # mingw-w64 (with windres), Wine, jq, cmake and curl; skips without.
 . "$TESTS_SRCDIR/lib/tap.sh"
 
@@ -112,5 +113,13 @@ else
 	ok "cudawiz-env.cmd holds CUDA 11.2's bin" \
 	    grep -qF "$WTK\\v11.2\\bin" "$work/cwd/cudawiz-env.cmd"
 fi
+
+# 18-20: PowerShell, the default file already there: asked, and kept.
+printf 'keep\n' >"$work/cwd/cudawiz-env.ps1"
+guide '9\nw\n\n\nn\nq\n'
+like "$(out)" 'Write it to which file\? \[cudawiz-env\.ps1\]: ' "Enter for the shell: PowerShell, its default file offered"
+like "$(out)" 'cudawiz-env\.ps1 exists; replace it\? \[y/N\]: n$' "... which exists: asked before replacing it"
+is "$(tr -d '\r' <"$work/cwd/cudawiz-env.ps1")/$(grep -c 'cudawiz-env.ps1 was left as it was' "$work/out")" "keep/1" \
+    "... n: the file left as it was, and said so"
 
 done_testing
