@@ -13,6 +13,8 @@
 #include "diagnose/finding.h"
 #include "winprobe/winfacts.h"
 
+struct strbuf;
+
 enum wg_page {
 	WG_SUMMARY = 0,
 	WG_GPUS,
@@ -82,7 +84,6 @@ enum wg_cmd	wg_parse(const char *line, enum wg_page p, size_t nfindings,
 /* text wrapped at spaces to width columns (UTF-8 aware), the first line
  * indented by indent, the others by cont; each '\n' of text starts a
  * new line. Appended to sb. */
-struct strbuf;
 void		wg_wrap(struct strbuf *sb, int width, int indent, int cont,
 		    const char *text);
 

@@ -261,13 +261,13 @@ page_toolkits(struct strbuf *sb, const struct wg_in *in)
 	}
 }
 
+/* A DLL a framework loads and where from, the path on one line as
+ * item_path's. */
 static void
-need_line(struct strbuf *sb, const struct wg_in *in, const struct win_need *n)
+need_line(struct strbuf *sb, const struct win_need *n)
 {
 	char *t;
 
-	(void)in;
-	/* A path on one line, as item_path's. */
 	if (n->got.path != NULL)
 		t = xasprintf("%-22s %s", n->dll, n->got.path);
 	else
@@ -300,7 +300,7 @@ page_python(struct strbuf *sb, const struct wg_in *in)
 			strbuf_printf(sb, "      %s %s\n", fw->name,
 			    fw->version != NULL ? fw->version : "?");
 			for (size_t k = 0; k < fw->needs.n; k++)
-				need_line(sb, in, &fw->needs.v[k]);
+				need_line(sb, &fw->needs.v[k]);
 		}
 	}
 }
