@@ -7,7 +7,7 @@
 
 _cudawiz_common='--json --format --root --offline --matrix --no-color --color
 	--ascii --no-mouse --help -h --version -V'
-_cudawiz_cmds='doctor why explain verify env matrix spec fleet'
+_cudawiz_cmds='doctor why explain verify env matrix spec fleet wizard'
 _cudawiz_formats='sh bash zsh dash ksh fish csh tcsh powershell conda lmod
 	tcl direnv cmd'
 
@@ -20,7 +20,7 @@ _cudawiz_opts() {	# CMD SUB
 	spec)	echo "$_cudawiz_common -o --output" ;;
 	fleet)	echo "$_cudawiz_common -o --output --baseline --max-age" ;;
 	why)	echo "$_cudawiz_common --from" ;;
-	explain) echo "$_cudawiz_common" ;;
+	explain|wizard) echo "$_cudawiz_common" ;;
 	verify)	echo "$_cudawiz_common --quick --timeout --env" ;;
 	env)	echo "$_cudawiz_common --shell -o --output --force --install-rc
 		--toolkit --cudnn --python-env --add-lib --keep-other-cuda

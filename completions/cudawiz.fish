@@ -6,7 +6,7 @@
 
 # No command word yet, or the command word is one of the arguments.
 function __cudawiz_no_cmd
-    __fish_seen_subcommand_from doctor why explain verify env matrix spec fleet; and return 1
+    __fish_seen_subcommand_from doctor why explain verify env matrix spec fleet wizard; and return 1
     return 0
 end
 
@@ -28,6 +28,7 @@ complete -c cudawiz -n '__fish_seen_subcommand_from matrix; and not __fish_seen_
     -a 'show\t"the matrix in use" path\t"where the refreshed copy is cached" update\t"refresh it over HTTPS"'
 complete -c cudawiz -n __cudawiz_no_cmd -a spec -d 'what matters about this machine, as JSON'
 complete -c cudawiz -n __cudawiz_no_cmd -a fleet -d "many hosts' doctor reports"
+complete -c cudawiz -n __cudawiz_no_cmd -a wizard -d 'the wizard on this terminal'
 complete -c cudawiz -n '__fish_seen_subcommand_from spec; and not __fish_seen_subcommand_from export' \
     -a 'export\t"this machine'"'"'s spec as JSON"'
 complete -c cudawiz -n '__fish_seen_subcommand_from fleet' -F

@@ -46,7 +46,8 @@ enum {
 	C_MATRIX = 1 << 5,
 	C_SPEC = 1 << 6,
 	C_FLEET = 1 << 7,
-	C_ALL = (1 << 8) - 1,
+	C_WIZARD = 1 << 8,
+	C_ALL = (1 << 9) - 1,
 };
 
 /* The sections of --help's option part, in the order shown. */
@@ -216,9 +217,12 @@ static void usage_env(const struct cli_opts *);
 static void usage_matrix(const struct cli_opts *);
 static void usage_spec(const struct cli_opts *);
 static void usage_fleet(const struct cli_opts *);
+static void usage_wizard(const struct cli_opts *);
 
 struct command {
 	const char	*name;
+	/* NULL for the wizard, which takes more than the options
+	 * (run_wizard). */
 	int		(*run)(const struct cli_opts *);
 	const char	*summary;
 	unsigned	 bit;
@@ -255,6 +259,15 @@ static const struct command commands[] = {
 	{ "fleet", cmd_fleet,
 	    N_("many hosts' doctor reports: findings, drift, stale hosts"),
 	    C_FLEET, 1, -1, -1, usage_fleet },
+#ifdef CUDAWIZ_WINDOWS
+	{ "wizard", NULL,
+	    N_("the wizard's pages one at a time, answered line by line"),
+	    C_WIZARD, 0, 0, -1, usage_wizard },
+#else
+	{ "wizard", NULL,
+	    N_("the wizard on this terminal (as plain 'cudawiz' on one)"),
+	    C_WIZARD, 0, 0, -1, usage_wizard },
+#endif
 };
 
 static void
@@ -323,6 +336,13 @@ usage_fleet(const struct cli_opts *o)
 	(void)o;
 	fprintf(stderr, _("%s: usage: %s fleet REPORT.json... | DIR\n"),
 	    PACKAGE, PACKAGE);
+}
+
+static void
+usage_wizard(const struct cli_opts *o)
+{
+	fprintf(stderr, _("%s: wizard takes no arguments ('%s')\n"),
+	    PACKAGE, o->args[0]);
 }
 
 /* The messages stay whole sentences (one per group of options) so that
@@ -411,6 +431,10 @@ usage(FILE *fp)
 	    "not available on Windows yet.\n"
 	    "It never uses the network (--offline is implied): the matrix is the\n"
 	    "built-in one, or --matrix FILE.\n"), fp);
+	fputs(_("\nOn a console, plain 'cudawiz' runs the guided mode, as 'wizard'\n"
+	    "does anywhere: the wizard's pages one at a time, each answered by\n"
+	    "typing a line (n next, a page's number, d N a finding, q quit).\n"),
+	    fp);
 #endif
 }
 
@@ -832,6 +856,24 @@ run_default(struct parsed *p)
 	return cmd_doctor(&p->opts);
 }
 
+/* The wizard asked for by name. On Linux it needs a terminal, and says
+ * so rather than print the report that plain `cudawiz` would; on
+ * Windows it is the guided mode, which reads lines from stdin whatever
+ * stdin is (so it can be driven by a pipe). */
+static int
+run_wizard(struct parsed *p)
+{
+#ifndef CUDAWIZ_WINDOWS
+	if (!cmd_wizard_wanted()) {
+		fprintf(stderr, _("%s: the wizard needs a terminal (standard "
+		    "input and output on one, TERM set and not 'dumb'); '%s "
+		    "doctor' prints the report\n"), PACKAGE, PACKAGE);
+		return EXIT_USAGE;
+	}
+#endif
+	return cmd_wizard(&p->opts, p->ascii, !p->no_mouse);
+}
+
 static int
 dispatch(struct parsed *p, int argc, char **argv)
 {
@@ -851,6 +893,8 @@ dispatch(struct parsed *p, int argc, char **argv)
 	p->opts.nargs = argc - optind - 1;
 	if (check_words(c, p) != 0)
 		return EXIT_USAGE;
+	if (c->run == NULL)
+		return run_wizard(p);
 	guard_output(&p->opts, name);
 	return c->run(&p->opts);
 }

@@ -8,7 +8,9 @@
  *
  * The helper is CUDAWIZ_HELPER, else cudawiz-verify.exe beside this
  * program (make windows puts it there). --json is {"schema":
- * "cudawiz/windows-verify/1", "version", "runs", "findings"}.
+ * "cudawiz/windows-verify/1", "version", "runs", "findings"}. The runs
+ * and their findings are win_verify_run's (cmd_verify.h), which the
+ * guided mode's Live verification page calls too.
  */
 #include "config.h"
 
@@ -33,6 +35,7 @@
 #include "verify/spawn_win.h"
 #include "verify/verify.h"
 #include "winload/winname.h"
+#include "win/cmd_verify.h"
 #include "win/here.h"
 #include "winprobe/winprobe.h"
 
@@ -146,8 +149,7 @@ read_records(struct vrun *v, char *out)
 }
 
 static void
-run_one(struct vrun *v, const char *helper, const struct cli_opts *opts,
-    double timeout_s)
+run_one(struct vrun *v, const char *helper, bool quick, double timeout_s)
 {
 	const char *argv[9];
 	struct winrun res = { 0 };
@@ -157,7 +159,7 @@ run_one(struct vrun *v, const char *helper, const struct cli_opts *opts,
 	argv[n++] = wv_kind_name(v->run.kind);
 	argv[n++] = "--lib";
 	argv[n++] = v->lib;
-	if (v->run.kind == WV_DRIVER && opts->quick)
+	if (v->run.kind == WV_DRIVER && quick)
 		argv[n++] = "--quick";
 	if (v->cudart != NULL) {
 		argv[n++] = "--cudart";
@@ -235,40 +237,54 @@ how_name(enum wv_how how)
 }
 
 static void
-print_run(FILE *fp, const struct vrun *v)
+run_text(struct strbuf *sb, const struct vrun *v)
 {
 	const struct wv_run *r = &v->run;
 	const char *step = r->last_step != NULL ? r->last_step : "-";
 
-	fprintf(fp, "  %-8s %s\n      ", wv_kind_name(r->kind), v->lib);
+	strbuf_printf(sb, "  %-8s %s\n      ", wv_kind_name(r->kind), v->lib);
 	switch (r->how) {
 	case WV_WORKS:
-		fprintf(fp, _("works"));
+		strbuf_puts(sb, _("works"));
 		if (v->detail[0] != '\0')
-			fprintf(fp, " (%s)", v->detail);
+			strbuf_printf(sb, " (%s)", v->detail);
 		break;
 	case WV_FAILED:
-		fprintf(fp, _("failed at %s: %s"), r->failed_check,
+		strbuf_printf(sb, _("failed at %s: %s"), r->failed_check,
 		    r->message != NULL ? r->message : "?");
 		break;
 	case WV_CRASHED:
-		fprintf(fp, _("crashed (%s in %s)"), r->status_name != NULL ?
+		strbuf_printf(sb, _("crashed (%s in %s)"), r->status_name != NULL ?
 		    r->status_name : "?", step);
 		break;
 	case WV_EXITED:
-		fprintf(fp, _("ended early with exit code %lu in %s"), r->code,
-		    step);
+		strbuf_printf(sb, _("ended early with exit code %lu in %s"),
+		    r->code, step);
 		break;
 	case WV_TIMEOUT:
-		fprintf(fp, _("hung in %s, stopped after %g s"), step,
+		strbuf_printf(sb, _("hung in %s, stopped after %g s"), step,
 		    r->timeout_s);
 		break;
 	case WV_NOSTART:
-		fprintf(fp, _("could not start the helper (Windows error %lu)"),
-		    r->code);
+		strbuf_printf(sb, _("could not start the helper (Windows error "
+		    "%lu)"), r->code);
 		break;
 	}
-	fputc('\n', fp);
+	strbuf_putc(sb, '\n');
+}
+
+char *
+win_verify_text(const struct win_verify *wv)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (wv->n == 0)
+		strbuf_printf(&sb, "  %s\n", _("nothing to check: no nvcuda.dll "
+		    "in System32, no toolkit's cudart64_*.dll, no cudnn64_*.dll "
+		    "found"));
+	for (size_t i = 0; i < wv->n; i++)
+		run_text(&sb, &wv->v[i]);
+	return strbuf_take(&sb);
 }
 
 static json_t *
@@ -293,18 +309,67 @@ run_json(const struct vrun *v)
 	return o;
 }
 
+char *
+win_verify_helper(void)
+{
+	return helper_path();
+}
+
+void
+win_verify_run(const struct win_facts *f, const char *helper, bool quick,
+    long timeout_ms, struct win_verify *wv)
+{
+	double timeout_s = timeout_ms > 0 ? timeout_ms / 1000.0 :
+	    VERIFY_TIMEOUT_DEFAULT_S;
+	const char *cudart = NULL;
+	struct wv_run *runs;
+
+	memset(wv, 0, sizeof *wv);
+	if (f->driver.state != WIN_NVCUDA_ABSENT && f->driver.nvcuda.path != NULL)
+		add_run(&wv->v, &wv->n, WV_DRIVER, f->drive,
+		    f->driver.nvcuda.path, NULL);
+	for (size_t i = 0; i < f->toolkits.n; i++)
+		if (f->toolkits.v[i].cudart.path != NULL) {
+			add_run(&wv->v, &wv->n, WV_RUNTIME, f->drive,
+			    f->toolkits.v[i].cudart.path, NULL);
+			if (cudart == NULL)
+				cudart = f->toolkits.v[i].cudart.path;
+		}
+	for (size_t i = 0; i < f->cudnn.n; i++)
+		if (f->cudnn.v[i].dll.path != NULL)
+			add_run(&wv->v, &wv->n, WV_CUDNN, f->drive,
+			    f->cudnn.v[i].dll.path, cudart);
+	for (size_t i = 0; i < wv->n; i++)
+		run_one(&wv->v[i], helper, quick, timeout_s);
+
+	runs = xcalloc(wv->n + 1, sizeof *runs);
+	for (size_t i = 0; i < wv->n; i++)
+		runs[i] = wv->v[i].run;
+	rules_windows_verify(runs, wv->n, &wv->findings);
+	findings_sort(&wv->findings);
+	free(runs);
+}
+
+void
+win_verify_free(struct win_verify *wv)
+{
+	findings_free(&wv->findings);
+	for (size_t i = 0; i < wv->n; i++) {
+		free(wv->v[i].lib);
+		free(wv->v[i].cudart);
+		free(wv->v[i].detail);
+		json_decref(wv->v[i].records);
+	}
+	free(wv->v);
+	memset(wv, 0, sizeof *wv);
+}
+
 int
 cmd_verify(const struct cli_opts *opts)
 {
-	struct findings findings = { 0 };
+	struct win_verify wv;
 	struct win_facts f;
-	struct vrun *v = NULL;
-	struct wv_run *runs;
-	size_t n = 0;
 	char *err = NULL, *helper;
-	double timeout_s = opts->timeout_ms > 0 ? opts->timeout_ms / 1000.0 :
-	    VERIFY_TIMEOUT_DEFAULT_S;
-	const char *cudart = NULL;
 	int rc;
 
 	if (opts->verify_env != NULL) {
@@ -324,55 +389,32 @@ cmd_verify(const struct cli_opts *opts)
 		free(helper);
 		return EXIT_USAGE;
 	}
-
-	if (f.driver.state != WIN_NVCUDA_ABSENT && f.driver.nvcuda.path != NULL)
-		add_run(&v, &n, WV_DRIVER, f.drive, f.driver.nvcuda.path, NULL);
-	for (size_t i = 0; i < f.toolkits.n; i++)
-		if (f.toolkits.v[i].cudart.path != NULL) {
-			add_run(&v, &n, WV_RUNTIME, f.drive,
-			    f.toolkits.v[i].cudart.path, NULL);
-			if (cudart == NULL)
-				cudart = f.toolkits.v[i].cudart.path;
-		}
-	for (size_t i = 0; i < f.cudnn.n; i++)
-		if (f.cudnn.v[i].dll.path != NULL)
-			add_run(&v, &n, WV_CUDNN, f.drive, f.cudnn.v[i].dll.path,
-			    cudart);
-	for (size_t i = 0; i < n; i++)
-		run_one(&v[i], helper, opts, timeout_s);
-
-	runs = xcalloc(n + 1, sizeof *runs);
-	for (size_t i = 0; i < n; i++)
-		runs[i] = v[i].run;
-	rules_windows_verify(runs, n, &findings);
-	findings_sort(&findings);
+	win_verify_run(&f, helper, opts->quick, opts->timeout_ms, &wv);
 	if (opts->json) {
 		json_t *doc = json_object(), *arr = json_array();
 
-		for (size_t i = 0; i < n; i++)
-			json_array_append_new(arr, run_json(&v[i]));
+		for (size_t i = 0; i < wv.n; i++)
+			json_array_append_new(arr, run_json(&wv.v[i]));
 		json_object_set_new(doc, "schema",
 		    json_string("cudawiz/windows-verify/1"));
 		json_object_set_new(doc, "version", json_string(VERSION));
 		json_object_set_new(doc, "runs", arr);
-		json_object_set_new(doc, "findings", findings_json(&findings));
+		json_object_set_new(doc, "findings",
+		    findings_json(&wv.findings));
 		rc = json_write(stdout, doc);
 		json_decref(doc);
 	} else {
 		bool color = style_want_color(STDOUT_FILENO, opts->color);
+		char *text = win_verify_text(&wv);
 
 		printf("%s %s verify (Windows, %c:)\n\n", PACKAGE, VERSION, f.drive);
-		if (n == 0)
-			printf("  %s\n", _("nothing to check: no nvcuda.dll in "
-			    "System32, no toolkit's cudart64_*.dll, no "
-			    "cudnn64_*.dll found"));
-		for (size_t i = 0; i < n; i++)
-			print_run(stdout, &v[i]);
+		fputs(text, stdout);
+		free(text);
 		/* The findings' block starts with its own blank line, the
 		 * no-problems line without one. */
-		if (findings.n == 0)
+		if (wv.findings.n == 0)
 			putchar('\n');
-		rc = text_print_findings(stdout, &findings, color);
+		rc = text_print_findings(stdout, &wv.findings, color);
 	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = -1;
@@ -380,18 +422,10 @@ cmd_verify(const struct cli_opts *opts)
 		perror(PACKAGE ": writing the report");
 		rc = EXIT_USAGE;
 	} else {
-		rc = findings_count(&findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
-		    EXIT_OK;
+		rc = findings_count(&wv.findings, SEV_ERROR) > 0 ?
+		    EXIT_FINDINGS : EXIT_OK;
 	}
-	findings_free(&findings);
-	free(runs);
-	for (size_t i = 0; i < n; i++) {
-		free(v[i].lib);
-		free(v[i].cudart);
-		free(v[i].detail);
-		json_decref(v[i].records);
-	}
-	free(v);
+	win_verify_free(&wv);
 	free(helper);
 	win_facts_free(&f);
 	return rc;

@@ -7,12 +7,12 @@
 # system (src/win/cmd_why.c) and verify (src/win/cmd_verify.c: the
 # probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
 # builds from src/helper/ beside it, through src/verify/spawn_win.c),
-# spec export (src/win/cmd_spec.c) and fleet (the shared src/cmd_fleet.c;
-# --format html is not there: src/win/fleet_html.c), both over the
-# Windows facts bridged into the shared model (src/winprobe/winbridge.c);
-# the others say they are not available on
-# Windows yet (src/win/unavailable.c), matrix update that the build is
-# offline (src/win/matrix_update.c). Its layers are the pure ones,
+# env (src/win/cmd_env.c), spec export (src/win/cmd_spec.c) and fleet
+# (the shared src/cmd_fleet.c; --format html is not there:
+# src/win/fleet_html.c), both over the Windows facts bridged into the
+# shared model (src/winprobe/winbridge.c), and the guided mode in place
+# of the wizard (src/win/guide.c, the pages src/winguide/'s); matrix
+# update says that the build is offline (src/win/matrix_update.c). Its layers are the pure ones,
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
 # ends behind the same headers in place of the POSIX ones
 # (src/sysroot/sysroot_win.c, src/util/readfile_win.c,
@@ -87,14 +87,16 @@ libcudawiz_win_a_SOURCES = \
 	src/envscript/use.c src/envscript/sh.c src/envscript/conda.c \
 	src/envscript/direnv.c src/envscript/fish.c src/envscript/csh.c \
 	src/envscript/pwsh.c src/envscript/cmd.c src/envscript/lmod.c \
-	src/envscript/tcl.c src/envscript/write_win.c
+	src/envscript/tcl.c src/envscript/write_win.c \
+	src/winguide/pages.c src/winguide/reply.c src/winguide/wrap.c
 nodist_libcudawiz_win_a_SOURCES = src/matrix/embedded.c
 libcudawiz_win_a_LIBADD = $(LIBOBJS)
 
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/cmd_verify.c src/win/cmd_env.c src/win/unavailable.c \
+	src/win/cmd_verify.c src/win/cmd_verify.h src/win/cmd_env.c \
+	src/win/guide.c src/win/guide.h src/win/guide_fix.c \
 	src/win/matrix_update.c \
 	src/win/cmd_spec.c src/cmd_fleet.c src/win/fleet_html.c \
 	src/win/bridged.c src/win/bridged.h \

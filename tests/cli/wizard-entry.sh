@@ -16,6 +16,11 @@ out=$(env -i TERM=xterm "$CUDAWIZ" --root "$FX" --matrix "$FX_MATRIX" --ascii)
 like "$out" 'Summary: ' "--ascii is accepted off a terminal"
 out=$(env -i TERM=xterm "$CUDAWIZ" --json --root "$FX" --matrix "$FX_MATRIX" | jq -r .schema)
 is "$out" cudawiz/doctor/1 "--json with no command: doctor's JSON"
+# Asked for by name off a terminal: no report in its place, a reason.
+out=$(env -i TERM=xterm "$CUDAWIZ" wizard --root "$FX" --matrix "$FX_MATRIX" </dev/null \
+    2>"$FX.stderr")
+is "$?/$out" "2/" "'wizard' off a terminal: exit 2, nothing on stdout"
+like "$(cat "$FX.stderr")" 'the wizard needs a terminal.*doctor' "... saying it needs one and naming doctor"
 
 if ! command -v script >/dev/null 2>&1 || ! command -v timeout >/dev/null 2>&1; then
 	skip "TERM=dumb on a terminal: the doctor report" "script(1) or timeout(1) missing (Debian package: bsdutils, coreutils)"
@@ -29,6 +34,7 @@ if ! command -v script >/dev/null 2>&1 || ! command -v timeout >/dev/null 2>&1; 
 	skip "--no-mouse: q quits" "script(1) missing"
 	skip "--no-mouse: it does not ask for clicks" "script(1) missing"
 	skip "Esc does not quit" "script(1) missing"
+	skip "'wizard' on a terminal: the wizard" "script(1) missing"
 	done_testing
 	exit
 fi
@@ -52,6 +58,11 @@ out=$( (sleep 2; printf q; sleep 1) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/b
     timeout 30 script -qec "$cmd --no-mouse; echo \"exit=\$?\"" /dev/null 2>&1)
 like "$out" 'exit=0' "--no-mouse: q quits"
 unlike "$out" "$(printf '\033')\\[\\?([0-9]+;)*1000h" "--no-mouse: it does not ask for clicks"
+
+out=$( (sleep 2; printf q; sleep 1) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
+    timeout 30 script -qec "'$CUDAWIZ' wizard --root '$FX' --matrix '$FX_MATRIX'; echo \"exit=\$?\"" /dev/null 2>&1)
+like "$(printf '%s' "$out" | tr '\n' ' ')" 'page 1 of 10.*exit=0' \
+    "'wizard' on a terminal: the wizard, as with no command; q quits"
 
 # Esc means back, never quit: still running when timeout(1) ends it.
 out=$( (sleep 2; printf '\033'; sleep 4) | env -i TERM=xterm LANG=C.UTF-8 PATH=/usr/bin:/bin \
