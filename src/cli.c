@@ -427,8 +427,9 @@ usage(FILE *fp)
 	    "DLL search on this machine, and Python 3.8+'s) and 'matrix show' and\n"
 	    "'matrix path', and 'env' (a PowerShell or cmd.exe script that puts\n"
 	    "the DLLs' directories first on PATH, for this console or with\n"
-	    "--scope user for your user environment too); the other commands are\n"
-	    "not available on Windows yet.\n"
+	    "--scope user for your user environment too), 'spec export' (this\n"
+	    "machine's spec, its items named as on Linux) and 'fleet' (many hosts'\n"
+	    "reports, Windows and Linux alike).\n"
 	    "It never uses the network (--offline is implied): the matrix is the\n"
 	    "built-in one, or --matrix FILE.\n"), fp);
 	fputs(_("\nOn a console, plain 'cudawiz' runs the guided mode, as 'wizard'\n"

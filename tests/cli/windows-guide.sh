@@ -104,15 +104,8 @@ like "$after" '^  driver +C:\\windows\\system32\\nvcuda\.dll$' \
 # 16-17: the Fix page writes cmd.exe's script through env.
 guide '9\nw\n2\n\nq\n'
 is "$rc" 0 "9, w, 2 (cmd.exe), Enter (the default file), q: exit 0"
-# The page's words, its lines joined (they are wrapped to the width).
-said=$(tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -o "The script was not written: [^.]*")
-if printf '%s\n' "$said" | grep -q "not available on Windows yet"; then
-	skip "cudawiz-env.cmd holds CUDA 11.2's bin" \
-	    "cmd_env is still the 'not available' stub (src/win/unavailable.c); the page said: $said"
-else
-	ok "cudawiz-env.cmd holds CUDA 11.2's bin" \
-	    grep -qF "$WTK\\v11.2\\bin" "$work/cwd/cudawiz-env.cmd"
-fi
+ok "cudawiz-env.cmd holds CUDA 11.2's bin" \
+    grep -qF "$WTK\\v11.2\\bin" "$work/cwd/cudawiz-env.cmd"
 
 # 18-20: PowerShell, the default file already there: asked, and kept.
 printf 'keep\n' >"$work/cwd/cudawiz-env.ps1"
