@@ -4,7 +4,7 @@
 # reader says.
 
 check_PROGRAMS += tests/unit/test_pe tests/tools/pe-dump
-tests_unit_test_pe_SOURCES = tests/unit/test_pe.c
+tests_unit_test_pe_SOURCES = tests/unit/test_pe.c tests/lib/winfx.c tests/lib/winfx.h
 tests_unit_test_pe_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_pe_LDADD = $(UNIT_LDADD)
 tests_tools_pe_dump_SOURCES = tests/tools/pe-dump.c

@@ -3,7 +3,7 @@
 # the Windows rules (src/diagnose/rules_windows.c) drawn from them.
 
 check_PROGRAMS += tests/unit/test_winneeds
-tests_unit_test_winneeds_SOURCES = tests/unit/test_winneeds.c
+tests_unit_test_winneeds_SOURCES = tests/unit/test_winneeds.c tests/lib/winfx.c tests/lib/winfx.h
 tests_unit_test_winneeds_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_winneeds_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/test_winneeds

@@ -4,7 +4,7 @@
 # winprobe-dump, which prints what the probe found.
 
 check_PROGRAMS += tests/unit/test_winprobe tests/tools/winprobe-dump
-tests_unit_test_winprobe_SOURCES = tests/unit/test_winprobe.c
+tests_unit_test_winprobe_SOURCES = tests/unit/test_winprobe.c tests/lib/winfx.c tests/lib/winfx.h
 tests_unit_test_winprobe_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_winprobe_LDADD = $(UNIT_LDADD)
 tests_tools_winprobe_dump_SOURCES = tests/tools/winprobe-dump.c

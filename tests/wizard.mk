@@ -102,7 +102,7 @@ EXTRA_DIST += $(WIZARD_TESTS) \
 # The Windows guided mode's pages (src/winguide/), pure, read on Linux;
 # linked with the wizard to hold its pages to the wizard's.
 check_PROGRAMS += tests/unit/test_winguide
-tests_unit_test_winguide_SOURCES = tests/unit/test_winguide.c
+tests_unit_test_winguide_SOURCES = tests/unit/test_winguide.c tests/lib/winfx.c tests/lib/winfx.h
 tests_unit_test_winguide_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_winguide_LDADD = $(WIZARD_LIBS) $(UNIT_LDADD)
 TESTS += tests/unit/test_winguide

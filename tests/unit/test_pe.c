@@ -13,132 +13,7 @@
 #include "pe/pe.h"
 #include "sysroot/sysroot.h"
 #include "lib/tap.h"
-
-/* The image: headers in the first SEC_OFF bytes, one section holding
- * every directory, at file offset SEC_OFF and RVA SEC_RVA. */
-#define SEC_OFF		0x400u
-#define SEC_RVA		0x1000u
-#define SEC_SIZE	0x4000u
-#define IMG_SIZE	(SEC_OFF + SEC_SIZE)
-#define LFANEW		0x40u
-#define OPT_OFF		(LFANEW + 24)
-
-struct img {
-	unsigned char	b[IMG_SIZE];
-	bool		plus;
-	uint32_t	cur;		/* next free byte of the section */
-	uint32_t	sec_hdr;	/* file offset of the section header */
-	uint32_t	dirs;		/* file offset of the data directories */
-	/* Where the builders put things, for the damage tests. */
-	uint32_t	imp_desc, delay_desc, exp_dir, res_root, res_name, res_lang,
-			res_data, ver_blob;
-	uint32_t	ver_len;
-};
-
-static void
-w16(unsigned char *p, unsigned v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-}
-
-static void
-w32(unsigned char *p, uint32_t v)
-{
-	w16(p, v & 0xffff);
-	w16(p + 2, v >> 16);
-}
-
-static uint32_t
-off_of(uint32_t rva)
-{
-	return rva - SEC_RVA + SEC_OFF;
-}
-
-static void
-img_init(struct img *m, bool plus, unsigned machine, bool dll)
-{
-	unsigned char *o;
-	unsigned opt_size = plus ? 240 : 224;
-
-	memset(m, 0, sizeof *m);
-	m->plus = plus;
-	m->b[0] = 'M';
-	m->b[1] = 'Z';
-	w32(m->b + 0x3c, LFANEW);
-	memcpy(m->b + LFANEW, "PE\0\0", 4);
-	w16(m->b + LFANEW + 4, machine);
-	w16(m->b + LFANEW + 6, 1);
-	w16(m->b + LFANEW + 20, opt_size);
-	w16(m->b + LFANEW + 22, 0x0002 | (dll ? 0x2000 : 0));
-	o = m->b + OPT_OFF;
-	w16(o, plus ? 0x20b : 0x10b);
-	if (plus) {
-		w32(o + 24, 0x80000000u);
-		w32(o + 28, 0x1);		/* ImageBase 0x180000000 */
-	} else {
-		w32(o + 28, 0x10000000u);
-	}
-	w32(o + 56, SEC_RVA + SEC_SIZE);	/* SizeOfImage */
-	w32(o + 60, SEC_OFF);			/* SizeOfHeaders */
-	w16(o + 68, dll ? 2 : 3);
-	w32(o + (plus ? 108 : 92), 16);
-	m->dirs = OPT_OFF + (plus ? 112 : 96);
-	m->sec_hdr = OPT_OFF + opt_size;
-	memcpy(m->b + m->sec_hdr, ".data", 5);
-	w32(m->b + m->sec_hdr + 8, SEC_SIZE);
-	w32(m->b + m->sec_hdr + 12, SEC_RVA);
-	w32(m->b + m->sec_hdr + 16, SEC_SIZE);
-	w32(m->b + m->sec_hdr + 20, SEC_OFF);
-}
-
-/* len bytes into the section, 4-aligned; their RVA. */
-static uint32_t
-put(struct img *m, const void *p, size_t len)
-{
-	uint32_t rva = SEC_RVA + m->cur;
-
-	memcpy(m->b + SEC_OFF + m->cur, p, len);
-	m->cur = (uint32_t)((m->cur + len + 3) & ~3u);
-	return rva;
-}
-
-static uint32_t
-put_str(struct img *m, const char *s)
-{
-	return put(m, s, strlen(s) + 1);
-}
-
-static uint32_t
-reserve(struct img *m, size_t len)
-{
-	static const unsigned char zero[512];
-
-	return put(m, zero, len);
-}
-
-static void
-set_dir(struct img *m, int i, uint32_t rva, uint32_t size)
-{
-	w32(m->b + m->dirs + 8 * i, rva);
-	w32(m->b + m->dirs + 8 * i + 4, size);
-}
-
-static void
-img_imports(struct img *m, const char *const *names, size_t n)
-{
-	uint32_t rvas[16], desc;
-
-	for (size_t i = 0; i < n; i++)
-		rvas[i] = put_str(m, names[i]);
-	desc = reserve(m, 20 * (n + 1));
-	for (size_t i = 0; i < n; i++) {
-		w32(m->b + off_of(desc) + 20 * i + 12, rvas[i]);
-		w32(m->b + off_of(desc) + 20 * i + 16, 0x3000);
-	}
-	m->imp_desc = off_of(desc);
-	set_dir(m, 1, desc, (uint32_t)(20 * (n + 1)));
-}
+#include "lib/winfx.h"
 
 static void
 img_delay(struct img *m, const char *const *names, size_t n, bool va)
@@ -147,36 +22,36 @@ img_delay(struct img *m, const char *const *names, size_t n, bool va)
 	uint32_t rvas[16], desc;
 
 	for (size_t i = 0; i < n; i++)
-		rvas[i] = put_str(m, names[i]);
-	desc = reserve(m, 32 * (n + 1));
+		rvas[i] = img_put_str(m, names[i]);
+	desc = img_reserve(m, 32 * (n + 1));
 	for (size_t i = 0; i < n; i++) {
-		w32(m->b + off_of(desc) + 32 * i, va ? 0 : 1);
-		w32(m->b + off_of(desc) + 32 * i + 4,
+		w32(m->b + img_off(desc) + 32 * i, va ? 0 : 1);
+		w32(m->b + img_off(desc) + 32 * i + 4,
 		    va ? (uint32_t)(base + rvas[i]) : rvas[i]);
 	}
-	m->delay_desc = off_of(desc);
-	set_dir(m, 13, desc, (uint32_t)(32 * (n + 1)));
+	m->delay_desc = img_off(desc);
+	img_set_dir(m, 13, desc, (uint32_t)(32 * (n + 1)));
 }
 
 static void
 img_exports(struct img *m, const char *dll, const char *const *names,
     size_t n)
 {
-	uint32_t rvas[16], tab, dir, name = put_str(m, dll);
+	uint32_t rvas[16], tab, dir, name = img_put_str(m, dll);
 
 	for (size_t i = 0; i < n; i++)
-		rvas[i] = put_str(m, names[i]);
-	tab = reserve(m, 4 * n);
+		rvas[i] = img_put_str(m, names[i]);
+	tab = img_reserve(m, 4 * n);
 	for (size_t i = 0; i < n; i++)
-		w32(m->b + off_of(tab) + 4 * i, rvas[i]);
-	dir = reserve(m, 40);
-	m->exp_dir = off_of(dir);
+		w32(m->b + img_off(tab) + 4 * i, rvas[i]);
+	dir = img_reserve(m, 40);
+	m->exp_dir = img_off(dir);
 	w32(m->b + m->exp_dir + 12, name);
 	w32(m->b + m->exp_dir + 16, 1);
 	w32(m->b + m->exp_dir + 20, (uint32_t)n);
 	w32(m->b + m->exp_dir + 24, (uint32_t)n);
 	w32(m->b + m->exp_dir + 32, tab);
-	set_dir(m, 0, dir, 40);
+	img_set_dir(m, 0, dir, 40);
 }
 
 /* A VS_VERSIONINFO under construction. */
@@ -279,15 +154,15 @@ vb_version(struct vb *v, uint32_t fv_ms, uint32_t fv_ls, uint32_t pv_ms,
 static void
 img_version(struct img *m, const struct vb *v)
 {
-	uint32_t root = reserve(m, 24), name = reserve(m, 24),
-	    lang = reserve(m, 24), data = reserve(m, 16),
-	    blob = put(m, v->b, v->len);
+	uint32_t root = img_reserve(m, 24), name = img_reserve(m, 24),
+	    lang = img_reserve(m, 24), data = img_reserve(m, 16),
+	    blob = img_put(m, v->b, v->len);
 
-	m->res_root = off_of(root);
-	m->res_name = off_of(name);
-	m->res_lang = off_of(lang);
-	m->res_data = off_of(data);
-	m->ver_blob = off_of(blob);
+	m->res_root = img_off(root);
+	m->res_name = img_off(name);
+	m->res_lang = img_off(lang);
+	m->res_data = img_off(data);
+	m->ver_blob = img_off(blob);
 	m->ver_len = (uint32_t)v->len;
 	w16(m->b + m->res_root + 14, 1);
 	w32(m->b + m->res_root + 16, 16);
@@ -300,7 +175,7 @@ img_version(struct img *m, const struct vb *v)
 	w32(m->b + m->res_lang + 20, data - root);
 	w32(m->b + m->res_data, blob);
 	w32(m->b + m->res_data + 4, (uint32_t)v->len);
-	set_dir(m, 2, root, (uint32_t)(blob + v->len - root));
+	img_set_dir(m, 2, root, (uint32_t)(blob + v->len - root));
 }
 
 static const char *const cudart_imports[] = {
@@ -495,16 +370,16 @@ test_languages(void)
 	root = m.res_root - SEC_OFF + SEC_RVA;
 	vb_version(&v, 0x000b0008, 0x00590001, 0x000b0008, 0x00590001,
 	    wide("Arabic first"));
-	blob = put(&m, v.b, v.len);
+	blob = img_put(&m, v.b, v.len);
 	w32(entry, blob);
 	w32(entry + 4, (uint32_t)v.len);
-	data = put(&m, entry, sizeof entry);
+	data = img_put(&m, entry, sizeof entry);
 	w16(dir + 14, 2);
 	w32(dir + 16, 0x401);
 	w32(dir + 20, data - root);
 	w32(dir + 24, 0x409);
 	w32(dir + 28, m.res_data - m.res_root);
-	lang = put(&m, dir, sizeof dir);
+	lang = img_put(&m, dir, sizeof dir);
 	w32(m.b + m.res_name + 20, 0x80000000u | (lang - root));
 	ok(pe_read_mem(m.b, IMG_SIZE, "l.dll", PE_HEADERS, &o, &err) == 0 &&
 	    o.product_name != NULL &&
@@ -513,7 +388,7 @@ test_languages(void)
 	    "Arabic (0x401) and US English (0x409): the English one");
 	pe_free(&o);
 	/* Without the English entry, the first language. */
-	w16(m.b + off_of(lang) + 14, 1);
+	w16(m.b + img_off(lang) + 14, 1);
 	ok(pe_read_mem(m.b, IMG_SIZE, "l.dll", PE_HEADERS, &o, &err) == 0 &&
 	    o.product_name != NULL &&
 	    strcmp(o.product_name, "Arabic first") == 0 &&

@@ -8,229 +8,19 @@
  * states; and the pages, in order and by title, the Linux wizard's. */
 #include "config.h"
 
-#include <errno.h>
-#include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "diagnose/rules_windows.h"
 #include "lib/tap.h"
+#include "lib/winfx.h"
 #include "matrix/matrix.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 #include "winguide/guide.h"
-#include "winload/winname.h"
-#include "winprobe/winprobe.h"
 #include "wizard/page.h"
 
-#define TKROOT	"Program Files/NVIDIA GPU Computing Toolkit/CUDA/"
-#define WTKROOT	"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\"
-#define SITE	"Program Files/Python310/Lib/site-packages/"
-#define BUILD_INFO_210 \
-	"build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8', " \
-	"'is_cuda_build': True, 'cudart_dll_name': 'cudart64_110.dll', " \
-	"'cudnn_dll_name': 'cudnn64_8.dll'}\n"
-
-/* ----------------------------------- the tree (as test_winneeds.c's) */
-
-static char base[PATH_MAX / 2];
-static char root[PATH_MAX];
 static struct matrix *mx;
-
-/* ------------------------------------------------------------ the tree */
-
-static void
-mkparents(char *p)
-{
-	for (char *q = p + strlen(root) + 1; *q != '\0'; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			perror(p);
-		*q = '/';
-	}
-}
-
-static void
-mkfile(const char *rel, const void *data, size_t len)
-{
-	char p[PATH_MAX * 2];
-	FILE *fp;
-
-	snprintf(p, sizeof p, "%s/%s", root, rel);
-	mkparents(p);
-	fp = fopen(p, "wb");
-	if (fp == NULL || fwrite(data, 1, len, fp) != len || fclose(fp) != 0)
-		perror(p);
-}
-
-static void
-mktext(const char *rel, const char *text)
-{
-	mkfile(rel, text, strlen(text));
-}
-
-/* A minimal PE image (as tests/unit/test_pe.c builds them): one section,
- * the machine given, the DLLs named imported. */
-#define SEC_OFF		0x400u
-#define SEC_RVA		0x1000u
-#define SEC_SIZE	0x1000u
-#define LFANEW		0x40u
-#define OPT_OFF		(LFANEW + 24)
-
-static void
-w16(unsigned char *p, unsigned v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-}
-
-static void
-w32(unsigned char *p, uint32_t v)
-{
-	w16(p, v & 0xffff);
-	w16(p + 2, v >> 16);
-}
-
-static void
-mkpe(const char *rel, unsigned machine, const char *const *imports, size_t n)
-{
-	static unsigned char b[SEC_OFF + SEC_SIZE];
-	bool plus = machine != 0x14c;
-	unsigned opt = plus ? 240 : 224;
-	unsigned char *o = b + OPT_OFF;
-	uint32_t dirs = OPT_OFF + (plus ? 112 : 96), sec = OPT_OFF + opt;
-	uint32_t cur = 0, rvas[8], desc;
-
-	memset(b, 0, sizeof b);
-	b[0] = 'M';
-	b[1] = 'Z';
-	w32(b + 0x3c, LFANEW);
-	memcpy(b + LFANEW, "PE\0\0", 4);
-	w16(b + LFANEW + 4, machine);
-	w16(b + LFANEW + 6, 1);
-	w16(b + LFANEW + 20, opt);
-	w16(b + LFANEW + 22, 0x2002);
-	w16(o, plus ? 0x20b : 0x10b);
-	if (plus) {
-		w32(o + 24, 0x80000000u);
-		w32(o + 28, 0x1);
-	} else {
-		w32(o + 28, 0x10000000u);
-	}
-	w32(o + 56, SEC_RVA + SEC_SIZE);
-	w32(o + 60, SEC_OFF);
-	w16(o + 68, 2);
-	w32(o + (plus ? 108 : 92), 16);
-	memcpy(b + sec, ".data", 5);
-	w32(b + sec + 8, SEC_SIZE);
-	w32(b + sec + 12, SEC_RVA);
-	w32(b + sec + 16, SEC_SIZE);
-	w32(b + sec + 20, SEC_OFF);
-	for (size_t i = 0; i < n && i < 8; i++) {
-		size_t len = strlen(imports[i]) + 1;
-
-		rvas[i] = SEC_RVA + cur;
-		memcpy(b + SEC_OFF + cur, imports[i], len);
-		cur = (uint32_t)((cur + len + 3) & ~3u);
-	}
-	if (n > 0) {
-		desc = SEC_RVA + cur;
-		for (size_t i = 0; i < n && i < 8; i++) {
-			w32(b + SEC_OFF + cur + 20 * i + 12, rvas[i]);
-			w32(b + SEC_OFF + cur + 20 * i + 16, 0x1800);
-		}
-		w32(b + dirs + 8, desc);
-		w32(b + dirs + 12, (uint32_t)(20 * (n + 1)));
-	}
-	mkfile(rel, b, sizeof b);
-}
-
-static void
-dll64(const char *rel)
-{
-	mkpe(rel, 0x8664, NULL, 0);
-}
-
-static char **
-env_copy(const char *const *src)
-{
-	size_t n = 0;
-	char **out;
-
-	while (src[n] != NULL)
-		n++;
-	out = xcalloc(n + 1, sizeof *out);
-	for (size_t i = 0; i < n; i++)
-		out[i] = xstrdup(src[i]);
-	return out;
-}
-
-static void
-env_free(char **envp)
-{
-	for (size_t i = 0; envp[i] != NULL; i++)
-		free(envp[i]);
-	free(envp);
-}
-
-/* A fresh tree under base. */
-static struct sysroot *
-phase(const char *name)
-{
-	struct sysroot *sr;
-	char *err = NULL;
-
-	snprintf(root, sizeof root, "%s/%s", base, name);
-	if (mkdir(root, 0755) != 0)
-		perror(root);
-	sr = sysroot_new(root, &err);
-	if (sr == NULL) {
-		fprintf(stderr, "%s\n", err);
-		exit(99);
-	}
-	return sr;
-}
-
-/* python.org's Python 3.10 with TensorFlow 2.10.1 (tensorflow-intel). */
-static void
-mk_tf210(void)
-{
-	mktext("Program Files/Python310/python.exe", "x");
-	mktext(SITE "tensorflow/python/platform/build_info.py", BUILD_INFO_210);
-	mktext(SITE "tensorflow_intel-2.10.1.dist-info/METADATA", "x");
-}
-
-struct run {
-	struct win_facts	 wf;
-	struct findings		 fs;
-};
-
-static void
-run(struct sysroot *sr, const char *const *env, struct run *r)
-{
-	char **envp = env_copy(env);
-
-	memset(r, 0, sizeof *r);
-	winprobe_run(sr, envp, NULL, &r->wf);
-	/* The driver's version needs NVIDIA's version resource; the rules
-	 * read only the result, so it is set here. */
-	r->wf.driver.version = xstrdup("560.94");
-	rules_windows(&r->wf, mx, &r->fs);
-	env_free(envp);
-	sysroot_free(sr);
-}
-
-static void
-run_free(struct run *r)
-{
-	findings_free(&r->fs);
-	win_facts_free(&r->wf);
-}
 
 /* ------------------------------------------------------------ helpers */
 
@@ -316,25 +106,18 @@ page(enum wg_page p, const struct wg_in *in)
 static void
 test_cudart110(void)
 {
-	static const char *const env[] = {
-		"PATH=" WTKROOT "v12.6\\bin;C:\\Windows\\System32;C:\\Program Files\\Python310",
-		"CUDA_PATH=" WTKROOT "v12.6",
-		"CUDA_PATH_V12_6=" WTKROOT "v12.6",
-		NULL,
-	};
-	struct sysroot *sr = phase("cuda12");
+	struct sysroot *sr = winfx_phase("cuda12");
 	struct wg_state st = { 0 };
 	struct wg_in in;
-	struct run r;
+	struct winfx_run r;
 	const struct finding *f;
 	char *t, *l, *d;
 	size_t n = 0, nfix = 0, longest = 0;
 	bool whole = true;
 
-	dll64(TKROOT "v12.6/bin/cudart64_12.dll");
-	mktext("Windows/System32/kernel32.dll", "x");
-	mk_tf210();
-	run(sr, env, &r);
+	winfx_machine_cuda12();
+	winfx_run(&r, sr, winfx_cuda12_env, "560.94", mx);
+	sysroot_free(sr);
 	in = (struct wg_in){ &r.wf, &r.fs, &st, 72 };
 
 	/* The Summary leads with the answer. */
@@ -476,27 +259,21 @@ test_cudart110(void)
 		findings_free(&vf);
 		st = (struct wg_state){ 0 };
 	}
-	run_free(&r);
+	winfx_run_free(&r);
 }
 
 static void
 test_healthy(void)
 {
-	static const char *const env[] = {
-		"PATH=" WTKROOT "v11.2\\bin;C:\\Windows\\System32",
-		"CUDA_PATH=" WTKROOT "v11.2",
-		NULL,
-	};
-	struct sysroot *sr = phase("healthy");
+	struct sysroot *sr = winfx_phase("healthy");
 	struct wg_state st = { 0 };
 	struct wg_in in;
-	struct run r;
+	struct winfx_run r;
 	char *t, *l;
 
-	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
-	mk_tf210();
-	run(sr, env, &r);
+	winfx_machine_healthy();
+	winfx_run(&r, sr, winfx_healthy_env, "560.94", mx);
+	sysroot_free(sr);
 	in = (struct wg_in){ &r.wf, &r.fs, &st, 80 };
 	t = page(WG_SUMMARY, &in);
 	l = line_of(t, 0);
@@ -506,18 +283,18 @@ test_healthy(void)
 	ok(strstr(t, "'d 1'") == NULL, "... and sends nobody to a finding");
 	free(t);
 	t = page(WG_TOOLKITS, &in);
-	ok(strstr(t, "\n  11.2     " WTKROOT "v11.2  (CUDA_PATH)  cudart64_110.dll\n") != NULL,
+	ok(strstr(t, "\n  11.2     " WINFX_WTK "v11.2  (CUDA_PATH)  cudart64_110.dll\n") != NULL,
 	    "Toolkits: CUDA 11.2 where CUDA_PATH names it, with its runtime");
 	free(t);
 	t = page(WG_PYTHON, &in);
 	ok(strstr(t, "\n      tensorflow 2.10.1\n") != NULL &&
-	    strstr(t, "cudart64_110.dll       " WTKROOT "v11.2\\bin\\cudart64_110.dll") != NULL,
+	    strstr(t, "cudart64_110.dll       " WINFX_WTK "v11.2\\bin\\cudart64_110.dll") != NULL,
 	    "Python: TensorFlow 2.10.1 and where its cudart64_110.dll loads from");
 	free(t);
 	t = page(WG_FIX, &in);
 	ok(strstr(t, "Nothing to fix") != NULL, "Fix: nothing to fix");
 	free(t);
-	run_free(&r);
+	winfx_run_free(&r);
 }
 
 /* The pages, their order and titles: the Linux wizard's. */
@@ -597,14 +374,7 @@ test_wrap(void)
 int
 main(void)
 {
-	const char *tmp = getenv("FX_TMP");
-	char cmd[PATH_MAX];
-
-	snprintf(base, sizeof base, "%s/test_winguide.XXXXXX", tmp != NULL ? tmp : "/tmp");
-	if (mkdtemp(base) == NULL) {
-		perror(base);
-		return 99;
-	}
+	winfx_begin("test_winguide");
 	mx = matrix_embedded();
 	test_pages();
 	test_replies();
@@ -612,8 +382,6 @@ main(void)
 	test_cudart110();
 	test_healthy();
 	matrix_free(mx);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
-	if (system(cmd) != 0)
-		perror(cmd);
+	winfx_end();
 	return done_testing();
 }

@@ -10,202 +10,24 @@
  * them as the loader would take them. */
 #include "config.h"
 
-#include <errno.h>
-#include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "diagnose/rules_windows.h"
 #include "lib/tap.h"
+#include "lib/winfx.h"
 #include "matrix/matrix.h"
 #include "util/xalloc.h"
 #include "winload/winname.h"
 #include "winprobe/winprobe.h"
-
-#define TKROOT	"Program Files/NVIDIA GPU Computing Toolkit/CUDA/"
-#define WTKROOT	"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\"
-#define SITE	"Program Files/Python310/Lib/site-packages/"
-#define BUILD_INFO_210 \
-	"build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8', " \
-	"'is_cuda_build': True, 'cudart_dll_name': 'cudart64_110.dll', " \
-	"'cudnn_dll_name': 'cudnn64_8.dll'}\n"
 
 /* The checks after a missing finding are left out (its own check
  * failed already); the TAP plan comes at the end. */
 #define skip(n, why)	printf("# skipped %d checks: %s\n", (n), (why))
 #define diag(...)	(printf("# "), printf(__VA_ARGS__), printf("\n"))
 
-static char base[PATH_MAX / 2];
-static char root[PATH_MAX];
 static struct matrix *mx;
-
-/* ------------------------------------------------------------ the tree */
-
-static void
-mkparents(char *p)
-{
-	for (char *q = p + strlen(root) + 1; *q != '\0'; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			perror(p);
-		*q = '/';
-	}
-}
-
-static void
-mkfile(const char *rel, const void *data, size_t len)
-{
-	char p[PATH_MAX * 2];
-	FILE *fp;
-
-	snprintf(p, sizeof p, "%s/%s", root, rel);
-	mkparents(p);
-	fp = fopen(p, "wb");
-	if (fp == NULL || fwrite(data, 1, len, fp) != len || fclose(fp) != 0)
-		perror(p);
-}
-
-static void
-mktext(const char *rel, const char *text)
-{
-	mkfile(rel, text, strlen(text));
-}
-
-/* A minimal PE image (as tests/unit/test_pe.c builds them): one section,
- * the machine given, the DLLs named imported. */
-#define SEC_OFF		0x400u
-#define SEC_RVA		0x1000u
-#define SEC_SIZE	0x1000u
-#define LFANEW		0x40u
-#define OPT_OFF		(LFANEW + 24)
-
-static void
-w16(unsigned char *p, unsigned v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-}
-
-static void
-w32(unsigned char *p, uint32_t v)
-{
-	w16(p, v & 0xffff);
-	w16(p + 2, v >> 16);
-}
-
-static void
-mkpe(const char *rel, unsigned machine, const char *const *imports, size_t n)
-{
-	static unsigned char b[SEC_OFF + SEC_SIZE];
-	bool plus = machine != 0x14c;
-	unsigned opt = plus ? 240 : 224;
-	unsigned char *o = b + OPT_OFF;
-	uint32_t dirs = OPT_OFF + (plus ? 112 : 96), sec = OPT_OFF + opt;
-	uint32_t cur = 0, rvas[8], desc;
-
-	memset(b, 0, sizeof b);
-	b[0] = 'M';
-	b[1] = 'Z';
-	w32(b + 0x3c, LFANEW);
-	memcpy(b + LFANEW, "PE\0\0", 4);
-	w16(b + LFANEW + 4, machine);
-	w16(b + LFANEW + 6, 1);
-	w16(b + LFANEW + 20, opt);
-	w16(b + LFANEW + 22, 0x2002);
-	w16(o, plus ? 0x20b : 0x10b);
-	if (plus) {
-		w32(o + 24, 0x80000000u);
-		w32(o + 28, 0x1);
-	} else {
-		w32(o + 28, 0x10000000u);
-	}
-	w32(o + 56, SEC_RVA + SEC_SIZE);
-	w32(o + 60, SEC_OFF);
-	w16(o + 68, 2);
-	w32(o + (plus ? 108 : 92), 16);
-	memcpy(b + sec, ".data", 5);
-	w32(b + sec + 8, SEC_SIZE);
-	w32(b + sec + 12, SEC_RVA);
-	w32(b + sec + 16, SEC_SIZE);
-	w32(b + sec + 20, SEC_OFF);
-	for (size_t i = 0; i < n && i < 8; i++) {
-		size_t len = strlen(imports[i]) + 1;
-
-		rvas[i] = SEC_RVA + cur;
-		memcpy(b + SEC_OFF + cur, imports[i], len);
-		cur = (uint32_t)((cur + len + 3) & ~3u);
-	}
-	if (n > 0) {
-		desc = SEC_RVA + cur;
-		for (size_t i = 0; i < n && i < 8; i++) {
-			w32(b + SEC_OFF + cur + 20 * i + 12, rvas[i]);
-			w32(b + SEC_OFF + cur + 20 * i + 16, 0x1800);
-		}
-		w32(b + dirs + 8, desc);
-		w32(b + dirs + 12, (uint32_t)(20 * (n + 1)));
-	}
-	mkfile(rel, b, sizeof b);
-}
-
-static void
-dll64(const char *rel)
-{
-	mkpe(rel, 0x8664, NULL, 0);
-}
-
-static char **
-env_copy(const char *const *src)
-{
-	size_t n = 0;
-	char **out;
-
-	while (src[n] != NULL)
-		n++;
-	out = xcalloc(n + 1, sizeof *out);
-	for (size_t i = 0; i < n; i++)
-		out[i] = xstrdup(src[i]);
-	return out;
-}
-
-static void
-env_free(char **envp)
-{
-	for (size_t i = 0; envp[i] != NULL; i++)
-		free(envp[i]);
-	free(envp);
-}
-
-/* A fresh tree under base. */
-static struct sysroot *
-phase(const char *name)
-{
-	struct sysroot *sr;
-	char *err = NULL;
-
-	snprintf(root, sizeof root, "%s/%s", base, name);
-	if (mkdir(root, 0755) != 0)
-		perror(root);
-	sr = sysroot_new(root, &err);
-	if (sr == NULL) {
-		fprintf(stderr, "%s\n", err);
-		exit(99);
-	}
-	return sr;
-}
-
-/* python.org's Python 3.10 with TensorFlow 2.10.1 (tensorflow-intel). */
-static void
-mk_tf210(void)
-{
-	mktext("Program Files/Python310/python.exe", "x");
-	mktext(SITE "tensorflow/python/platform/build_info.py", BUILD_INFO_210);
-	mktext(SITE "tensorflow_intel-2.10.1.dist-info/METADATA", "x");
-}
 
 /* -------------------------------------------------------- the findings */
 
@@ -221,34 +43,15 @@ dump(const struct findings *fs)
 	}
 }
 
-struct run {
-	struct win_facts	 wf;
-	struct findings		 fs;
-};
-
+/* The probe and the rules over sr; WINNEEDS_DUMP=1 prints the findings
+ * whole. */
 static void
 run(struct sysroot *sr, const char *const *env, const char *driver,
-    struct run *r)
+    struct winfx_run *r)
 {
-	char **envp = env_copy(env);
-
-	memset(r, 0, sizeof *r);
-	winprobe_run(sr, envp, NULL, &r->wf);
-	/* The driver's version needs NVIDIA's version resource; the rules
-	 * read only the result, so it is set here. */
-	if (driver != NULL)
-		r->wf.driver.version = xstrdup(driver);
-	rules_windows(&r->wf, mx, &r->fs);
-	env_free(envp);
-	if (getenv("WINNEEDS_DUMP") != NULL)	/* to read the findings whole */
+	winfx_run(r, sr, env, driver, mx);
+	if (getenv("WINNEEDS_DUMP") != NULL)
 		dump(&r->fs);
-}
-
-static void
-run_free(struct run *r)
-{
-	findings_free(&r->fs);
-	win_facts_free(&r->wf);
 }
 
 static const struct win_need *
@@ -313,27 +116,19 @@ line_at(const struct strv *sv, const char *line)
 static void
 test_cuda12_only(void)
 {
-	static const char *const env[] = {
-		"PATH=" WTKROOT "v12.6\\bin;C:\\Windows\\System32;C:\\Program Files\\Python310",
-		"CUDA_PATH=" WTKROOT "v12.6",
-		"CUDA_PATH_V12_6=" WTKROOT "v12.6",
-		NULL,
-	};
-	struct sysroot *sr = phase("cuda12");
+	struct sysroot *sr = winfx_phase("cuda12");
 	const struct win_need *n;
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 
-	dll64(TKROOT "v12.6/bin/cudart64_12.dll");
-	mktext("Windows/System32/kernel32.dll", "x");
-	mk_tf210();
-	run(sr, env, "560.94", &r);
+	winfx_machine_cuda12();
+	run(sr, winfx_cuda12_env, "560.94", &r);
 
 	n = need_of(&r.wf, "tensorflow", "cudart64_110.dll");
 	ok(n != NULL, "TensorFlow's cudart64_110.dll is a need");
 	if (n == NULL) {
 		skip(8, "no need");
-		run_free(&r);
+		winfx_run_free(&r);
 		sysroot_free(sr);
 		return;
 	}
@@ -342,7 +137,7 @@ test_cuda12_only(void)
 	is_int(n->got.error, 126, "ERROR_MOD_NOT_FOUND");
 	ok(has_line(&n->searched, "app_dir C:\\Program Files\\Python310"),
 	    "python.exe's directory is the application directory");
-	ok(has_line(&n->searched, "path[0] " WTKROOT "v12.6\\bin"), "PATH is searched");
+	ok(has_line(&n->searched, "path[0] " WINFX_WTK "v12.6\\bin"), "PATH is searched");
 
 	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
 	ok(f != NULL && f->severity == SEV_ERROR, "SONAME_NOT_FOUND, an error");
@@ -352,25 +147,25 @@ test_cuda12_only(void)
 	} else {
 		is_str(f->subject, "tensorflow 2.10.1 in C:\\Program Files\\Python310 needs cudart64_110.dll",
 		    "the subject names the framework, the install and the DLL");
-		ok(has_line(&f->evidence, "CUDA 12.6 at " WTKROOT "v12.6: its runtime is cudart64_12.dll"),
+		ok(has_line(&f->evidence, "CUDA 12.6 at " WINFX_WTK "v12.6: its runtime is cudart64_12.dll"),
 		    "the evidence names the CUDA 12.6 runtime that is here");
-		ok(has_line(&f->evidence, "CUDA_PATH=" WTKROOT "v12.6"), "and CUDA_PATH");
+		ok(has_line(&f->evidence, "CUDA_PATH=" WINFX_WTK "v12.6"), "and CUDA_PATH");
 		ok(has_line(&f->fix, "install the CUDA 11.2 toolkit and cuDNN 8.1"),
 		    "fix: CUDA 11.2 and cuDNN 8.1, the matrix's build of TensorFlow 2.10");
-		ok(line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		ok(line_at(&f->fix, "$env:PATH = '" WINFX_WTK "v11.2\\bin;' + $env:PATH") > 0,
 		    "a PowerShell line puts its bin first on PATH for the session");
-		ok(line_at(&f->fix, "set \"PATH=" WTKROOT "v11.2\\bin;%PATH%\"") > 0,
+		ok(line_at(&f->fix, "set \"PATH=" WINFX_WTK "v11.2\\bin;%PATH%\"") > 0,
 		    "a cmd.exe line does the same");
 		{
-			long ps = line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH");
-			long cm = line_at(&f->fix, "set \"PATH=" WTKROOT "v11.2\\bin;%PATH%\"");
+			long ps = line_at(&f->fix, "$env:PATH = '" WINFX_WTK "v11.2\\bin;' + $env:PATH");
+			long cm = line_at(&f->fix, "set \"PATH=" WINFX_WTK "v11.2\\bin;%PATH%\"");
 
 			ok(ps > 0 && strncmp(f->fix.v[ps - 1], "# PowerShell:", 13) == 0 &&
 			    cm > 0 && strncmp(f->fix.v[cm - 1], "rem cmd.exe:", 12) == 0,
 			    "each shell's line comes after a comment naming the shell");
 		}
 		ok(has_line(&f->fix, "Set-ItemProperty -Path 'HKCU:\\Environment' -Name Path "
-		    "-Type ExpandString -Value ('" WTKROOT "v11.2\\bin;' + (Get-Item "
+		    "-Type ExpandString -Value ('" WINFX_WTK "v11.2\\bin;' + (Get-Item "
 		    "'HKCU:\\Environment').GetValue('Path', '', 'DoNotExpandEnvironmentNames'))"),
 		    "and for the user, in the registry as REG_EXPAND_SZ with its variable "
 		    "entries unexpanded");
@@ -385,7 +180,7 @@ test_cuda12_only(void)
 	    "FRAMEWORK_CUDA_MISMATCH: built with 11.2, only 12.6's runtime here");
 	is_int(count(&r.fs, FINDING_SONAME_NOT_FOUND), 2, "cudnn64_8.dll is not found either");
 	is_int(count(&r.fs, FINDING_DRIVER_TOO_OLD), 0, "driver 560.94 runs CUDA 12.6 and 11.2");
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 }
 
@@ -394,18 +189,17 @@ static void
 test_cuda112_off_path(void)
 {
 	static const char *const env[] = {
-		"PATH=" WTKROOT "v12.6\\bin;C:\\Windows\\System32",
-		"CUDA_PATH=" WTKROOT "v12.6",
+		"PATH=" WINFX_WTK "v12.6\\bin;C:\\Windows\\System32",
+		"CUDA_PATH=" WINFX_WTK "v12.6",
 		NULL,
 	};
-	struct sysroot *sr = phase("off-path");
+	struct sysroot *sr = winfx_phase("off-path");
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 
-	dll64(TKROOT "v12.6/bin/cudart64_12.dll");
-	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
-	mk_tf210();
+	winfx_dll64(WINFX_TK "v12.6/bin/cudart64_12.dll");
+	winfx_cuda112();
+	winfx_tf210();
 	run(sr, env, "560.94", &r);
 
 	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
@@ -416,17 +210,17 @@ test_cuda112_off_path(void)
 		dump(&r.fs);
 		skip(4, "no finding");
 	} else {
-		ok(has_line(&f->evidence, WTKROOT "v11.2\\bin holds cudart64_110.dll"),
+		ok(has_line(&f->evidence, WINFX_WTK "v11.2\\bin holds cudart64_110.dll"),
 		    "the evidence names CUDA 11.2's bin, which holds it");
-		ok(line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		ok(line_at(&f->fix, "$env:PATH = '" WINFX_WTK "v11.2\\bin;' + $env:PATH") > 0,
 		    "fix: that bin first on PATH (PowerShell)");
-		ok(line_at(&f->fix, "set \"PATH=" WTKROOT "v11.2\\bin;%PATH%\"") > 0,
+		ok(line_at(&f->fix, "set \"PATH=" WINFX_WTK "v11.2\\bin;%PATH%\"") > 0,
 		    "fix: that bin first on PATH (cmd.exe)");
 		ok(!has_line(&f->fix, "install the CUDA"), "no install: it is here");
 	}
 	is_int(count(&r.fs, FINDING_FRAMEWORK_CUDA_MISMATCH), 0,
 	    "no version mismatch: a toolkit here has the runtime it wants");
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 }
 
@@ -440,15 +234,15 @@ test_python38(void)
 		NULL,
 	};
 	static const char *const imports[] = { "KERNEL32.dll", "cudart64_101.dll" };
-	struct sysroot *sr = phase("py38");
+	struct sysroot *sr = winfx_phase("py38");
 	const struct win_need *n;
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 
-	dll64("cuda101/bin/cudart64_101.dll");
-	mktext("Program Files/Python310/python.exe", "x");
-	mktext(SITE "tensorflow_gpu-2.1.0.dist-info/METADATA", "x");
-	mkpe(SITE "tensorflow/python/_pywrap_tensorflow_internal.pyd", 0x8664, imports, 2);
+	winfx_dll64("cuda101/bin/cudart64_101.dll");
+	winfx_text("Program Files/Python310/python.exe", "x");
+	winfx_text(WINFX_SITE "tensorflow_gpu-2.1.0.dist-info/METADATA", "x");
+	winfx_pe(WINFX_SITE "tensorflow/python/_pywrap_tensorflow_internal.pyd", 0x8664, imports, 2);
 	run(sr, env, "560.94", &r);
 
 	n = need_of(&r.wf, "tensorflow", "cudart64_101.dll");
@@ -479,7 +273,7 @@ test_python38(void)
 		    has_line(&f->fix, "# Python: before the first import of tensorflow"),
 		    "after a comment saying it goes before the import");
 	}
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 
 	/* Not on PATH at all, in CUDA 11.2's bin: os.add_dll_directory too. */
@@ -487,33 +281,33 @@ test_python38(void)
 		static const char *const env2[] = { "PATH=C:\\Windows\\System32", NULL };
 		static const char *const imp2[] = { "cudart64_110.dll" };
 
-		sr = phase("py38-holder");
-		dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-		mktext("Program Files/Python310/python.exe", "x");
-		mkpe(SITE "tensorflow/python/_pywrap_tensorflow_internal.pyd", 0x8664, imp2, 1);
+		sr = winfx_phase("py38-holder");
+		winfx_dll64(WINFX_TK "v11.2/bin/cudart64_110.dll");
+		winfx_text("Program Files/Python310/python.exe", "x");
+		winfx_pe(WINFX_SITE "tensorflow/python/_pywrap_tensorflow_internal.pyd", 0x8664, imp2, 1);
 		run(sr, env2, "560.94", &r);
 		f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
-		ok(f != NULL && line_at(&f->fix, "import os; os.add_dll_directory(r\"" WTKROOT "v11.2\\bin\")") > 0 &&
+		ok(f != NULL && line_at(&f->fix, "import os; os.add_dll_directory(r\"" WINFX_WTK "v11.2\\bin\")") > 0 &&
 		    !has_line(&f->fix, "$env:PATH"),
 		    "an import's DLL off PATH: os.add_dll_directory, not PATH (which the import does not search)");
 		if (f == NULL)
 			dump(&r.fs);
-		run_free(&r);
+		winfx_run_free(&r);
 		sysroot_free(sr);
 	}
 
 	/* The same on Python 3.7: the standard order, PATH served it. */
-	sr = phase("py37");
-	dll64("cuda101/bin/cudart64_101.dll");
-	mktext("Program Files/Python37/python.exe", "x");
-	mkpe("Program Files/Python37/Lib/site-packages/tensorflow/python/_pywrap_tensorflow_internal.pyd",
+	sr = winfx_phase("py37");
+	winfx_dll64("cuda101/bin/cudart64_101.dll");
+	winfx_text("Program Files/Python37/python.exe", "x");
+	winfx_pe("Program Files/Python37/Lib/site-packages/tensorflow/python/_pywrap_tensorflow_internal.pyd",
 	    0x8664, imports, 2);
 	run(sr, env, "560.94", &r);
 	n = need_of(&r.wf, "tensorflow", "cudart64_101.dll");
 	ok(n != NULL && n->got.path != NULL && n->got.via == DLLSRC_PATH && !n->has_std,
 	    "Python 3.7 loads the import by the standard order: found on PATH");
 	is_int(count(&r.fs, FINDING_SONAME_NOT_FOUND), 0, "no finding on Python 3.7");
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 }
 
@@ -522,24 +316,23 @@ static void
 test_x86_shadow(void)
 {
 	static const char *const env[] = {
-		"PATH=C:\\tools32\\bin;" WTKROOT "v11.2\\bin",
-		"CUDA_PATH=" WTKROOT "v11.2",
+		"PATH=C:\\tools32\\bin;" WINFX_WTK "v11.2\\bin",
+		"CUDA_PATH=" WINFX_WTK "v11.2",
 		NULL,
 	};
-	struct sysroot *sr = phase("x86");
+	struct sysroot *sr = winfx_phase("x86");
 	const struct win_need *n;
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 
-	mkpe("tools32/bin/cudart64_110.dll", 0x14c, NULL, 0);
-	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
-	mk_tf210();
+	winfx_pe("tools32/bin/cudart64_110.dll", 0x14c, NULL, 0);
+	winfx_cuda112();
+	winfx_tf210();
 	run(sr, env, "560.94", &r);
 
 	n = need_of(&r.wf, "tensorflow", "cudart64_110.dll");
 	ok(n != NULL && n->got.path != NULL &&
-	    strcmp(n->got.path, WTKROOT "v11.2\\bin\\cudart64_110.dll") == 0,
+	    strcmp(n->got.path, WINFX_WTK "v11.2\\bin\\cudart64_110.dll") == 0,
 	    "the x64 copy in CUDA 11.2's bin is loaded");
 	ok(n != NULL && n->passed_over.n == 1 &&
 	    strcmp(n->passed_over.v[0], "C:\\tools32\\bin\\cudart64_110.dll") == 0,
@@ -552,11 +345,11 @@ test_x86_shadow(void)
 	} else {
 		ok(has_line(&f->evidence, "C:\\tools32\\bin\\cudart64_110.dll: x86"),
 		    "the evidence names the x86 copy");
-		ok(line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		ok(line_at(&f->fix, "$env:PATH = '" WINFX_WTK "v11.2\\bin;' + $env:PATH") > 0,
 		    "fix: the loaded copy's directory first on PATH");
 	}
 	is_int(findings_count(&r.fs, SEV_ERROR), 0, "no error");
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 }
 
@@ -565,18 +358,17 @@ static void
 test_path_shadow(void)
 {
 	static const char *const env[] = {
-		"PATH=C:\\Apps\\Old's\\bin;" WTKROOT "v11.2\\bin",
-		"CUDA_PATH=" WTKROOT "v11.2",
+		"PATH=C:\\Apps\\Old's\\bin;" WINFX_WTK "v11.2\\bin",
+		"CUDA_PATH=" WINFX_WTK "v11.2",
 		NULL,
 	};
-	struct sysroot *sr = phase("shadow");
+	struct sysroot *sr = winfx_phase("shadow");
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 
-	dll64("Apps/Old's/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
-	mk_tf210();
+	winfx_dll64("Apps/Old's/bin/cudart64_110.dll");
+	winfx_cuda112();
+	winfx_tf210();
 	run(sr, env, "560.94", &r);
 	f = nth(&r.fs, FINDING_LIB_SHADOWED, 0);
 	ok(f != NULL && strstr(f->detail, "from C:\\Apps\\Old's\\bin\\cudart64_110.dll") != NULL,
@@ -585,10 +377,10 @@ test_path_shadow(void)
 		dump(&r.fs);
 		skip(1, "no finding");
 	} else {
-		ok(has_line(&f->evidence, "the CUDA_PATH toolkit's copy: " WTKROOT "v11.2\\bin\\cudart64_110.dll"),
+		ok(has_line(&f->evidence, "the CUDA_PATH toolkit's copy: " WINFX_WTK "v11.2\\bin\\cudart64_110.dll"),
 		    "the evidence names the CUDA_PATH toolkit's copy");
 	}
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 }
 
@@ -597,17 +389,16 @@ static void
 test_driver(void)
 {
 	static const char *const env[] = {
-		"PATH=" WTKROOT "v11.2\\bin",
-		"CUDA_PATH=" WTKROOT "v11.2",
+		"PATH=" WINFX_WTK "v11.2\\bin",
+		"CUDA_PATH=" WINFX_WTK "v11.2",
 		NULL,
 	};
-	struct sysroot *sr = phase("driver");
+	struct sysroot *sr = winfx_phase("driver");
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 
-	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
-	mk_tf210();
+	winfx_cuda112();
+	winfx_tf210();
 
 	is_str(matrix_cuda_min_driver(mx, "11.2", MATRIX_WINDOWS, NULL), "460.82",
 	    "the matrix: CUDA 11.2 GA needs 460.82 on Windows");
@@ -627,14 +418,14 @@ test_driver(void)
 		    "and the floor of minor-version compatibility");
 		ok(has_line(&f->fix, "driver 460.82 or newer"), "fix: that driver");
 	}
-	run_free(&r);
+	winfx_run_free(&r);
 
 	/* 452.39 is CUDA 11's minor-version compatibility floor on Windows:
 	 * it runs 11.2's runtime (all but PTX JIT), as the Linux rule has it. */
 	run(sr, env, "452.39", &r);
 	is_int(count(&r.fs, FINDING_DRIVER_TOO_OLD), 0,
 	    "452.39: minor-version compatibility carries CUDA 11.2");
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 }
 
@@ -643,22 +434,15 @@ test_driver(void)
 static void
 test_healthy(void)
 {
-	static const char *const env[] = {
-		"PATH=" WTKROOT "v11.2\\bin;C:\\Windows\\System32",
-		"CUDA_PATH=" WTKROOT "v11.2",
-		NULL,
-	};
-	struct sysroot *sr = phase("healthy");
+	struct sysroot *sr = winfx_phase("healthy");
 	const struct win_need *n;
-	struct run r;
+	struct winfx_run r;
 
-	dll64(TKROOT "v11.2/bin/cudart64_110.dll");
-	dll64(TKROOT "v11.2/bin/cudnn64_8.dll");
-	mk_tf210();
-	mktext(SITE "torch/version.py", "__version__ = '2.1.2+cu121'\ncuda = '12.1'\n");
-	dll64(SITE "torch/lib/cudart64_12.dll");
-	dll64(SITE "torch/lib/cudnn64_8.dll");
-	run(sr, env, "560.94", &r);
+	winfx_machine_healthy();
+	winfx_text(WINFX_SITE "torch/version.py", "__version__ = '2.1.2+cu121'\ncuda = '12.1'\n");
+	winfx_dll64(WINFX_SITE "torch/lib/cudart64_12.dll");
+	winfx_dll64(WINFX_SITE "torch/lib/cudnn64_8.dll");
+	run(sr, winfx_healthy_env, "560.94", &r);
 
 	n = need_of(&r.wf, "tensorflow", "cudnn64_8.dll");
 	ok(n != NULL && n->got.path != NULL && n->got.via == DLLSRC_PATH &&
@@ -673,11 +457,11 @@ test_healthy(void)
 	is_int(r.fs.n, 0, "no finding at all");
 	if (r.fs.n != 0)
 		dump(&r.fs);
-	run_free(&r);
+	winfx_run_free(&r);
 
 	/* Without the matrix the DLL rules still speak, the driver's do not. */
 	{
-		char **envp = env_copy(env);
+		char **envp = winfx_env(winfx_healthy_env);
 		struct win_facts wf;
 		struct findings fs = { 0 };
 
@@ -687,7 +471,7 @@ test_healthy(void)
 		is_int(fs.n, 0, "without the matrix: no driver finding");
 		findings_free(&fs);
 		win_facts_free(&wf);
-		env_free(envp);
+		winfx_env_free(envp);
 	}
 	sysroot_free(sr);
 
@@ -695,21 +479,21 @@ test_healthy(void)
 	 * "64_8" say what to install. */
 	{
 		static const char *const env12[] = {
-			"PATH=" WTKROOT "v12.6\\bin", NULL,
+			"PATH=" WINFX_WTK "v12.6\\bin", NULL,
 		};
-		char **envp = env_copy(env12);
+		char **envp = winfx_env(env12);
 		struct win_facts wf;
 		struct findings fs = { 0 };
 		const struct finding *f;
 
-		sr = phase("nomatrix");
-		dll64(TKROOT "v12.6/bin/cudart64_12.dll");
-		mk_tf210();
+		sr = winfx_phase("nomatrix");
+		winfx_dll64(WINFX_TK "v12.6/bin/cudart64_12.dll");
+		winfx_tf210();
 		winprobe_run(sr, envp, NULL, &wf);
 		rules_windows(&wf, NULL, &fs);
 		f = nth(&fs, FINDING_SONAME_NOT_FOUND, 0);
 		ok(f != NULL && has_line(&f->fix, "install the CUDA 11.2 toolkit and cuDNN 8 for it") &&
-		    line_at(&f->fix, "$env:PATH = '" WTKROOT "v11.2\\bin;' + $env:PATH") > 0,
+		    line_at(&f->fix, "$env:PATH = '" WINFX_WTK "v11.2\\bin;' + $env:PATH") > 0,
 		    "without the matrix: CUDA 11.2 and cuDNN 8 from build_info");
 		ok(f != NULL && !has_line(&f->fix, "pip install"),
 		    "and no pip line: without the catalogue nothing is known published");
@@ -718,7 +502,7 @@ test_healthy(void)
 		    "FRAMEWORK_CUDA_MISMATCH says 11.2 from build_info");
 		findings_free(&fs);
 		win_facts_free(&wf);
-		env_free(envp);
+		winfx_env_free(envp);
 		sysroot_free(sr);
 	}
 }
@@ -734,7 +518,7 @@ test_quoting(void)
 	};
 	struct sysroot *sr;
 	const struct finding *f;
-	struct run r;
+	struct winfx_run r;
 	char *q;
 
 	q = winname_windows_path('D', "Program Files/x");
@@ -747,9 +531,9 @@ test_quoting(void)
 	is_str(q, "'C:\\it''s here'", "PowerShell: single quotes, a quote doubled");
 	free(q);
 
-	sr = phase("quoting");
-	dll64("opt/cu%112/bin/cudart64_110.dll");
-	mk_tf210();
+	sr = winfx_phase("quoting");
+	winfx_dll64("opt/cu%112/bin/cudart64_110.dll");
+	winfx_tf210();
 	run(sr, env, "560.94", &r);
 	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
 	ok(f != NULL && line_at(&f->fix, "$env:PATH = 'C:\\opt\\cu%112\\bin;' + $env:PATH") > 0,
@@ -759,7 +543,7 @@ test_quoting(void)
 	    "no cmd.exe set line, and words saying why");
 	if (f == NULL)
 		dump(&r.fs);
-	run_free(&r);
+	winfx_run_free(&r);
 	sysroot_free(sr);
 
 	{
@@ -769,9 +553,9 @@ test_quoting(void)
 			NULL,
 		};
 
-		sr = phase("apostrophe");
-		dll64("opt/it's cuda/bin/cudart64_110.dll");
-		mk_tf210();
+		sr = winfx_phase("apostrophe");
+		winfx_dll64("opt/it's cuda/bin/cudart64_110.dll");
+		winfx_tf210();
 		run(sr, env2, "560.94", &r);
 		f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
 		ok(f != NULL && line_at(&f->fix, "$env:PATH = 'C:\\opt\\it''s cuda\\bin;' + $env:PATH") > 0,
@@ -780,7 +564,7 @@ test_quoting(void)
 		    "and kept as it is inside cmd.exe's quotes");
 		if (f == NULL)
 			dump(&r.fs);
-		run_free(&r);
+		winfx_run_free(&r);
 		sysroot_free(sr);
 	}
 }
@@ -825,7 +609,7 @@ test_gpus(void)
 	struct sysroot *sr;
 
 	/* Through the hook: the ids without case, 560.94 from DriverVersion. */
-	sr = phase("gpus");
+	sr = winfx_phase("gpus");
 	winprobe_run(sr, NULL, &wo, &wf);
 	ok(wf.gpus_read && wf.gpus.n == 1, "the hook's adapter is listed");
 	ok(wf.gpus.n == 1 && wf.gpus.v[0].vendor == 0x10de &&
@@ -911,14 +695,7 @@ test_gpus(void)
 int
 main(void)
 {
-	const char *tmp = getenv("FX_TMP");
-	char cmd[PATH_MAX];
-
-	snprintf(base, sizeof base, "%s/test_winneeds.XXXXXX", tmp != NULL ? tmp : "/tmp");
-	if (mkdtemp(base) == NULL) {
-		perror(base);
-		return 99;
-	}
+	winfx_begin("test_winneeds");
 	mx = matrix_embedded();
 	test_cuda12_only();
 	test_cuda112_off_path();
@@ -930,8 +707,6 @@ main(void)
 	test_quoting();
 	test_gpus();
 	matrix_free(mx);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
-	if (system(cmd) != 0)
-		perror(cmd);
+	winfx_end();
 	return done_testing();
 }

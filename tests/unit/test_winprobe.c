@@ -15,69 +15,10 @@
 #include <unistd.h>
 
 #include "lib/tap.h"
+#include "lib/winfx.h"
 #include "util/xalloc.h"
 #include "winload/winname.h"
 #include "winprobe/winprobe.h"
-
-static char root[PATH_MAX];
-
-/* Makes root/rel with its parents; a file when data is not NULL. */
-static void
-mk(const char *rel, const char *data)
-{
-	char p[PATH_MAX * 2];
-
-	snprintf(p, sizeof p, "%s/%s", root, rel);
-	for (char *q = p + strlen(root) + 1; *q != '\0'; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			perror(p);
-		*q = '/';
-	}
-	if (data == NULL) {
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			perror(p);
-		return;
-	}
-	FILE *fp = fopen(p, "wb");
-	if (fp == NULL || fputs(data, fp) == EOF || fclose(fp) != 0)
-		perror(p);
-}
-
-/* A writable copy of an environment (-Wwrite-strings). */
-static char **
-env_copy(const char *const *src)
-{
-	size_t n = 0;
-	char **out;
-
-	while (src[n] != NULL)
-		n++;
-	out = xcalloc(n + 1, sizeof *out);
-	for (size_t i = 0; i < n; i++)
-		out[i] = xstrdup(src[i]);
-	return out;
-}
-
-static void
-env_free(char **envp)
-{
-	for (size_t i = 0; envp[i] != NULL; i++)
-		free(envp[i]);
-	free(envp);
-}
-
-static void
-rmtree(const char *dir)
-{
-	char cmd[PATH_MAX + 16];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		perror(cmd);
-}
 
 static const char *
 ver(const char *fv)
@@ -144,7 +85,7 @@ test_winname(struct sysroot *sr)
 	ok(!winname_eq("cudart64_110.dll", "cudart64_11.dll"), "a shorter name differs");
 	ok(winname_eqn("CUDA_PATH_V11_8=x", 9, "cuda_path"), "a prefix of n bytes compares whole");
 	ok(!winname_eqn("CUDA_PATH", 4, "cuda_path"), "…and not a prefix of the other");
-	mk("Some Dir/Sub/file.txt", "x");
+	winfx_text("Some Dir/Sub/file.txt", "x");
 	is_int(winname_resolve(sr, "some dir/SUB/FILE.TXT", &out), 0, "a path resolves without case");
 	is_str(out, "Some Dir/Sub/file.txt", "as the tree spells it");
 	free(out);
@@ -202,7 +143,7 @@ noted(const struct win_facts *f, const char *part)
 }
 
 /* The rest indexes the toolkits: stop here when they are not there. */
-#define BAIL_OUT_TOOLKITS do { win_facts_free(&f); env_free(envp); return; } while (0)
+#define BAIL_OUT_TOOLKITS do { win_facts_free(&f); winfx_env_free(envp); return; } while (0)
 
 #define TK "Program Files/nvidia gpu computing toolkit/cuda/V11.8"
 
@@ -227,67 +168,67 @@ test_machine(struct sysroot *sr)
 		"Conda_Prefix=C:\\shared\\envs\\ml",
 		NULL,
 	};
-	char **envp = env_copy(env);
+	char **envp = winfx_env(env);
 
 	/* The driver: a text file where nvcuda.dll should be; nvml in both places. */
-	mk("WINDOWS/system32/NVCUDA.DLL", "not an image\n");
-	mk("WINDOWS/system32/nvml.dll", "not an image either\n");
-	mk("Program Files/NVIDIA Corporation/NVSMI/nvml.dll", "x");
+	winfx_text("WINDOWS/system32/NVCUDA.DLL", "not an image\n");
+	winfx_text("WINDOWS/system32/nvml.dll", "not an image either\n");
+	winfx_text("Program Files/NVIDIA Corporation/NVSMI/nvml.dll", "x");
 	/* A toolkit in lower case, damaged version.json, a cudart that is not an image. */
-	mk(TK "/version.json", "{ \"cuda\" : { \"name\" : \"CUDA SDK\" } }");
-	mk(TK "/bin/CUDART64_110.DLL", "junk");
-	mk(TK "/bin/cudnn64_8.dll", "junk");
-	mk(TK "/bin/cudnn_ops_infer64_8.dll", "junk");
-	mk(TK "/include/cudnn_version.h",
+	winfx_text(TK "/version.json", "{ \"cuda\" : { \"name\" : \"CUDA SDK\" } }");
+	winfx_text(TK "/bin/CUDART64_110.DLL", "junk");
+	winfx_text(TK "/bin/cudnn64_8.dll", "junk");
+	winfx_text(TK "/bin/cudnn_ops_infer64_8.dll", "junk");
+	winfx_text(TK "/include/cudnn_version.h",
 	    "#define CUDNN_MAJOR  8\n#define CUDNN_MINOR 6\n#define CUDNN_PATCHLEVEL 0\n"
 	    "#define CUDNN_VERSION (CUDNN_MAJOR * 1000 + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n");
-	mk("Program Files/nvidia gpu computing toolkit/cuda/notaversion", NULL);
+	winfx_dir("Program Files/nvidia gpu computing toolkit/cuda/notaversion");
 	/* A toolkit only a variable names. */
-	mk("opt/cuda121/bin", NULL);
+	winfx_dir("opt/cuda121/bin");
 	/* cuDNN 9's parts alone on PATH, no cudnn64_9.dll, no header. */
-	mk("cudnn9/bin/cudnn_graph64_9.dll", "junk");
-	mk("cudnn9/bin/cudnn_ops64_9.dll", "junk");
-	mk("cudnn9/bin/cudnn.txt", "not a DLL");
+	winfx_text("cudnn9/bin/cudnn_graph64_9.dll", "junk");
+	winfx_text("cudnn9/bin/cudnn_ops64_9.dll", "junk");
+	winfx_text("cudnn9/bin/cudnn.txt", "not a DLL");
 	/* conda and an env, versions from their DLLs. */
-	mk("Users/bo/Miniconda3/python.exe", "x");
-	mk("Users/bo/Miniconda3/python311.dll", "x");
-	mk("Users/bo/Miniconda3/envs/tf/python.exe", "x");
-	mk("Users/bo/Miniconda3/envs/tf/python39.dll", "x");
-	mk("Users/bo/Miniconda3/envs/tf/conda-meta/python-3.9.18-h4de0772_0_cpython.json", "{}");
-	mk("Users/bo/Miniconda3/envs/tf/conda-meta/python_abi-3.9-4_cp39.json", "{}");
+	winfx_text("Users/bo/Miniconda3/python.exe", "x");
+	winfx_text("Users/bo/Miniconda3/python311.dll", "x");
+	winfx_text("Users/bo/Miniconda3/envs/tf/python.exe", "x");
+	winfx_text("Users/bo/Miniconda3/envs/tf/python39.dll", "x");
+	winfx_text("Users/bo/Miniconda3/envs/tf/conda-meta/python-3.9.18-h4de0772_0_cpython.json", "{}");
+	winfx_text("Users/bo/Miniconda3/envs/tf/conda-meta/python_abi-3.9-4_cp39.json", "{}");
 	/* An activated venv and conda env outside any profile. */
-	mk("work/proj/.venv/pyvenv.cfg", "version = 3.12.1\n");
-	mk("work/proj/.venv/Scripts/python.exe", "x");
-	mk("shared/envs/ml/python.exe", "x");
-	mk("shared/envs/ml/python310.dll", "x");
-	mk("Users/bo/Miniconda3/envs/tf/Lib/site-packages/tensorflow/python/platform/build_info.py",
+	winfx_text("work/proj/.venv/pyvenv.cfg", "version = 3.12.1\n");
+	winfx_text("work/proj/.venv/Scripts/python.exe", "x");
+	winfx_text("shared/envs/ml/python.exe", "x");
+	winfx_text("shared/envs/ml/python310.dll", "x");
+	winfx_text("Users/bo/Miniconda3/envs/tf/Lib/site-packages/tensorflow/python/platform/build_info.py",
 	    "build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8', "
 	    "'is_cuda_build': True, 'cudart_dll_name': 'cudart64_110.dll', "
 	    "'cudnn_dll_name': 'cudnn64_8.dll'}\n");
-	mk("Users/bo/Miniconda3/envs/tf/Lib/site-packages/tensorflow_gpu-2.6.0.dist-info/METADATA", "x");
-	mk("Users/bo/Miniconda3/envs/broken/python.exe", "x");
-	mk("Users/bo/Miniconda3/envs/broken/Lib/site-packages/tensorflow/__init__.py", "x");
-	mk("Users/bo/Miniconda3/envs/broken/Lib/site-packages/torch/version.py/x", "a directory");
-	mk("Users/bo/Miniconda3/envs/noexe/Lib", NULL);
+	winfx_text("Users/bo/Miniconda3/envs/tf/Lib/site-packages/tensorflow_gpu-2.6.0.dist-info/METADATA", "x");
+	winfx_text("Users/bo/Miniconda3/envs/broken/python.exe", "x");
+	winfx_text("Users/bo/Miniconda3/envs/broken/Lib/site-packages/tensorflow/__init__.py", "x");
+	winfx_text("Users/bo/Miniconda3/envs/broken/Lib/site-packages/torch/version.py/x", "a directory");
+	winfx_dir("Users/bo/Miniconda3/envs/noexe/Lib");
 	/* A python.org install in Program Files, torch for the CPU, a long version.py. */
-	mk("Program Files/Python312/python.exe", "x");
+	winfx_text("Program Files/Python312/python.exe", "x");
 	memset(big, '#', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
 	memcpy(big, "__version__ = '2.3.0+cpu'\ncuda = None\n", 37);
-	mk("Program Files/Python312/Lib/site-packages/torch/version.py", big);
-	mk("Program Files/Python312/Lib/site-packages/torch/lib/torch_cpu.dll", "x");
+	winfx_text("Program Files/Python312/Lib/site-packages/torch/version.py", big);
+	winfx_text("Program Files/Python312/Lib/site-packages/torch/lib/torch_cpu.dll", "x");
 	/* A uv venv on PATH: version_info only. */
-	mk("Users/bo/.venvs/uv1/pyvenv.cfg", "home = C:\\Python312\nversion_info = 3.12.4\n");
-	mk("Users/bo/.venvs/uv1/Scripts/python.exe", "x");
-	mk("Users/Public/miniconda3/python.exe", "x");
-	mk("Users/bo/AppData/Local/Microsoft/WindowsApps/python.exe", "");
+	winfx_text("Users/bo/.venvs/uv1/pyvenv.cfg", "home = C:\\Python312\nversion_info = 3.12.4\n");
+	winfx_text("Users/bo/.venvs/uv1/Scripts/python.exe", "x");
+	winfx_text("Users/Public/miniconda3/python.exe", "x");
+	winfx_text("Users/bo/AppData/Local/Microsoft/WindowsApps/python.exe", "");
 	/* A FIFO where build_info.py should be: refused, never opened. */
-	mk("Users/bo/Miniconda3/envs/fifo/python.exe", "x");
-	mk("Users/bo/Miniconda3/envs/fifo/Lib/site-packages/tensorflow/python/platform", NULL);
+	winfx_text("Users/bo/Miniconda3/envs/fifo/python.exe", "x");
+	winfx_dir("Users/bo/Miniconda3/envs/fifo/Lib/site-packages/tensorflow/python/platform");
 	{
 		char fifo[PATH_MAX * 2];
 
-		snprintf(fifo, sizeof fifo, "%s/%s", root,
+		snprintf(fifo, sizeof fifo, "%s/%s", winfx_root(),
 		    "Users/bo/Miniconda3/envs/fifo/Lib/site-packages/tensorflow/python/platform/build_info.py");
 		if (mkfifo(fifo, 0644) != 0)
 			perror(fifo);
@@ -386,7 +327,7 @@ test_machine(struct sysroot *sr)
 	is_int(f.pythons.n, 8, "eight installs: not the Store's alias in WindowsApps");
 	ok(noted(&f, "PEP 514"), "the registry not read is noted");
 	win_facts_free(&f);
-	env_free(envp);
+	winfx_env_free(envp);
 }
 
 static void
@@ -405,18 +346,18 @@ test_edges(struct sysroot *sr)
 	struct winprobe_opts opts = { 'c', registry, NULL };
 	char name[64];
 	static const char *const env[] = { "CUDA_PATH=relative", "=C:=C:\\", NULL };
-	char **envp = env_copy(env);
+	char **envp = winfx_env(env);
 
 	winprobe_run(sr, NULL, NULL, &f);
 	ok(f.drive == 'C' && f.driver.state == WIN_NVCUDA_ABSENT && f.toolkits.n == 0 &&
 	    f.pythons.n == 0 && f.cudnn.n == 0, "an empty drive and no environment: nothing, no crash");
 	win_facts_free(&f);
 
-	mk("Tools/Py39/python.exe", "x");
-	mk("Tools/Py39/python39.dll", "x");
+	winfx_text("Tools/Py39/python.exe", "x");
+	winfx_text("Tools/Py39/python39.dll", "x");
 	for (int i = 0; i < WINFACTS_TOOLKITS_MAX + 6; i++) {
 		snprintf(name, sizeof name, "Program Files/NVIDIA GPU Computing Toolkit/CUDA/v%d.0", i);
-		mk(name, NULL);
+		winfx_dir(name);
 	}
 	winprobe_run(sr, envp, &opts, &f);
 	is_int(f.toolkits.n, WINFACTS_TOOLKITS_MAX, "toolkits stop at the limit");
@@ -428,52 +369,26 @@ test_edges(struct sysroot *sr)
 	ok(f.cudavars.n == 1 && f.cudavars.v[0].why != NULL && f.cuda_path_toolkit == -1,
 	    "a relative CUDA_PATH is a fact with its reason");
 	win_facts_free(&f);
-	env_free(envp);
-}
-
-static char base[PATH_MAX / 2];
-
-/* A fresh tree for one group of tests, and a sysroot over it (a sysroot
- * holds its root open: a tree removed under it is not seen again). */
-static struct sysroot *
-phase(const char *name)
-{
-	struct sysroot *sr;
-	char *err = NULL;
-
-	snprintf(root, sizeof root, "%s/%s", base, name);
-	if (mkdir(root, 0755) != 0)
-		perror(root);
-	sr = sysroot_new(root, &err);
-	if (sr == NULL) {
-		fprintf(stderr, "%s\n", err);
-		exit(99);
-	}
-	return sr;
+	winfx_env_free(envp);
 }
 
 int
 main(void)
 {
 	struct sysroot *sr;
-	const char *tmp = getenv("FX_TMP");
 
-	snprintf(base, sizeof base, "%s/test_winprobe.XXXXXX", tmp != NULL ? tmp : "/tmp");
-	if (mkdtemp(base) == NULL) {
-		perror(base);
-		return 99;
-	}
+	winfx_begin("test_winprobe");
 	test_driver_rule();
 	test_tree_path();
-	sr = phase("names");
+	sr = winfx_phase("names");
 	test_winname(sr);
 	sysroot_free(sr);
-	sr = phase("edges");
+	sr = winfx_phase("edges");
 	test_edges(sr);
 	sysroot_free(sr);
-	sr = phase("machine");
+	sr = winfx_phase("machine");
 	test_machine(sr);
 	sysroot_free(sr);
-	rmtree(base);
+	winfx_end();
 	return done_testing();
 }
