@@ -343,32 +343,34 @@ test_replies(void)
 	    "a huge number: unknown, no overflow");
 }
 
+/* Four characters of two columns each: 8 columns. */
+#define CJK4	"\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93"
+
 static void
 test_wrap(void)
 {
+	static const struct {
+		int		 first, rest;
+		const char	*text, *want, *what;
+	} cases[] = {
+		{ 2, 4, "one two three four five six seven",
+		    "  one two three four\n    five six seven\n",
+		    "wrapped at spaces, the first line indented 2, the rest 4" },
+		{ 0, 0, "a C:\\Program_Files\\NVIDIA_GPU_Computing_Toolkit b",
+		    "a\nC:\\Program_Files\\NVIDIA_GPU_Computing_Toolkit\nb\n",
+		    "a word wider than the line stays whole on its own" },
+		{ 0, 0, CJK4 " " CJK4 " x", CJK4 " " CJK4 " x\n",
+		    "CJK counted by columns: 8 + 1 + 8 + 1 + 1 fit 20" },
+		{ 0, 0, CJK4 " " CJK4 " xyz", CJK4 " " CJK4 "\nxyz\n",
+		    "... and 21 columns do not" },
+	};
 	struct strbuf sb = STRBUF_INIT;
 
-	wg_wrap(&sb, 20, 2, 4, "one two three four five six seven");
-	is_str(strbuf_str(&sb), "  one two three four\n    five six seven\n",
-	    "wrapped at spaces, the first line indented 2, the rest 4");
-	strbuf_free(&sb);
-	wg_wrap(&sb, 20, 0, 0, "a C:\\Program_Files\\NVIDIA_GPU_Computing_Toolkit b");
-	is_str(strbuf_str(&sb), "a\nC:\\Program_Files\\NVIDIA_GPU_Computing_Toolkit\nb\n",
-	    "a word wider than the line stays whole on its own");
-	strbuf_free(&sb);
-	/* Each of these is two columns: eight of them fill 16 of 20. */
-	wg_wrap(&sb, 20, 0, 0, "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 "
-	    "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 x");
-	is_str(strbuf_str(&sb), "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 "
-	    "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 x\n",
-	    "CJK counted by columns: 8 + 1 + 8 + 1 + 1 fit 20");
-	strbuf_free(&sb);
-	wg_wrap(&sb, 20, 0, 0, "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 "
-	    "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 xyz");
-	is_str(strbuf_str(&sb), "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93 "
-	    "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe5\xba\x93\nxyz\n",
-	    "... and 21 columns do not");
-	strbuf_free(&sb);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		wg_wrap(&sb, 20, cases[i].first, cases[i].rest, cases[i].text);
+		is_str(strbuf_str(&sb), cases[i].want, "%s", cases[i].what);
+		strbuf_free(&sb);
+	}
 }
 
 int
