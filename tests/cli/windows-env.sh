@@ -17,36 +17,9 @@
 . "$TESTS_SRCDIR/lib/fx_wine.sh"
 . "$TESTS_SRCDIR/lib/fx_windows.sh"
 winfx_setup windows-env
-TK="$C/Program Files/NVIDIA GPU Computing Toolkit/CUDA"
-WTK='C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA'
-PY="$C/Users/ana/AppData/Local/Programs/Python/Python310"
-WPY='C:\Users\ana\AppData\Local\Programs\Python\Python310'
-SP="$PY/Lib/site-packages"
-{
-	mkdll "$C/windows/system32/nvcuda.dll" 32,0,15,6094 "NVIDIA CUDA 12.6.32 driver" &&
-	mkdll "$TK/v12.6/bin/cudart64_12.dll" 12,6,77,0 "NVIDIA CUDA 12.6.77 Runtime" &&
-	mkdll "$TK/v11.2/bin/cudart64_110.dll" 11,2,152,0 "NVIDIA CUDA 11.2.152 Runtime" &&
-	mkdll "$TK/v11.2/bin/cudnn64_8.dll" 8,1,1,33 "NVIDIA CUDA Deep Neural Network library" &&
-	mkdll "$PY/python310.dll" 3,10,11,1013 "Python" &&
-	printf 'int main(void) { return 0; }\n' > "$work/exe.c" &&
-	x86_64-w64-mingw32-gcc -o "$PY/python.exe" "$work/exe.c"
-} > "$work/build.log" 2>&1 || {
-	sed 's/^/# /' "$work/build.log"
-	echo "Bail out! mingw-w64 could not build the machine's DLLs"
-	exit 99
-}
-mkdir -p "$SP/tensorflow/python/platform" "$SP/tensorflow-2.10.1.dist-info" "$C/cw"
-printf 'Metadata-Version: 2.1\nName: tensorflow\nVersion: 2.10.1\n' > "$SP/tensorflow-2.10.1.dist-info/METADATA"
-cat > "$SP/tensorflow/python/platform/build_info.py" <<'PY'
-import collections
-build_info = collections.OrderedDict()
-build_info['cuda_version'] = '64_112'
-build_info['cudart_dll_name'] = 'cudart64_110.dll'
-build_info['cudnn_dll_name'] = 'cudnn64_8.dll'
-build_info['cudnn_version'] = '64_8'
-build_info['is_cuda_build'] = True
-PY
-cp "$exe" "$C/cw/cudawiz.exe"
+winfx_machine
+winfx_build winfx_cuda112 cudnn
+mkdir -p "$C/cw" && cp "$exe" "$C/cw/cudawiz.exe" || exit 99
 START="$WPY;$WTK\\v12.6\\bin;C:\\windows\\system32;C:\\windows"
 
 # cw ARGS...: cudawiz.exe in C:\cw with PATH $START and CUDA_PATH v12.6;

@@ -17,37 +17,14 @@
 . "$TESTS_SRCDIR/lib/fx_wine.sh"
 . "$TESTS_SRCDIR/lib/fx_windows.sh"
 winfx_setup windows-registry
-CLS='HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}'
 PYK='HKCU\Software\Python\PythonCore\3.11\InstallPath'
 PY="$C/Tools/Py311"
 WPY='C:\Tools\Py311'
 SP="$PY/Lib/site-packages"
-{
-	mkdll "$C/windows/system32/nvcuda.dll" 32,0,15,6094 "NVIDIA CUDA 12.6.32 driver" &&
-	mkdll "$PY/python311.dll" 3,11,9,1013 "Python" &&
-	printf 'int main(void) { return 0; }\n' > "$work/exe.c" &&
-	x86_64-w64-mingw32-gcc -o "$PY/python.exe" "$work/exe.c"
-} > "$work/build.log" 2>&1 || {
-	sed 's/^/# /' "$work/build.log"
-	echo "Bail out! mingw-w64 could not build the machine's DLLs"
-	exit 99
-}
-mkdir -p "$SP/torch" "$SP/torch-2.4.1+cu124.dist-info"
-printf 'Metadata-Version: 2.1\nName: torch\nVersion: 2.4.1+cu124\n' > "$SP/torch-2.4.1+cu124.dist-info/METADATA"
-printf "__version__ = '2.4.1+cu124'\ncuda = '12.4'\n" > "$SP/torch/version.py"
+winfx_build winfx_nvcuda
+winfx_build winfx_python "$PY" 311 3,11,9,1013
+winfx_build winfx_torch "$SP"
 
-# regset KEY NAME VALUE: a REG_SZ value through Wine's reg.exe.
-regset() {
-	"$WINE" reg add "$1" /v "$2" /t REG_SZ /d "$3" /f >/dev/null 2>&1 </dev/null ||
-	    { echo "Bail out! wine reg add $1 /v $2 failed"; exit 99; }
-}
-# adapter NNNN NAME ID DRIVERVERSION PROVIDER
-adapter() {
-	regset "$CLS\\$1" DriverDesc "$2"
-	regset "$CLS\\$1" MatchingDeviceId "$3"
-	regset "$CLS\\$1" DriverVersion "$4"
-	regset "$CLS\\$1" ProviderName "$5"
-}
 # doctor: text in $work/out, --json in $work/json, the status in $rc;
 # PATH without the Python.
 doctor() {

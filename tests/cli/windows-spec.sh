@@ -25,37 +25,16 @@ WTK='C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.6'
 PY="$C/Python311"
 WPY='C:\Python311'
 SP="$PY/Lib/site-packages"
-CLS='HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}'
-{
-	mkdll "$C/windows/system32/nvcuda.dll" 32,0,15,6094 "NVIDIA CUDA 12.6.32 driver" &&
-	mkdll "$TK/bin/cudart64_12.dll" 12,6,77,0 "NVIDIA CUDA 12.6.77 Runtime" &&
-	mkdll "$TK/bin/cudnn64_9.dll" 9,5,1,17 "NVIDIA CUDA Deep Neural Network library" &&
-	mkdll "$PY/python311.dll" 3,11,9,1013 "Python" &&
-	printf 'int main(void) { return 0; }\n' > "$work/exe.c" &&
-	x86_64-w64-mingw32-gcc -o "$PY/python.exe" "$work/exe.c"
-} > "$work/build.log" 2>&1 || {
-	sed 's/^/# /' "$work/build.log"
-	echo "Bail out! mingw-w64 could not build the machine's DLLs"
-	exit 99
-}
+winfx_build winfx_nvcuda
+winfx_build winfx_cudart126 "$TK/bin"
+winfx_build mkdll "$TK/bin/cudnn64_9.dll" 9,5,1,17 "NVIDIA CUDA Deep Neural Network library"
+winfx_build winfx_python "$PY" 311 3,11,9,1013
 printf '{"cuda": {"name": "CUDA SDK", "version": "12.6.2"}}\n' > "$TK/version.json"
 mkdir -p "$TK/include"
 printf '#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 5\n#define CUDNN_PATCHLEVEL 1\n' > "$TK/include/cudnn_version.h"
-mkdir -p "$SP/torch" "$SP/torch-2.4.1+cu124.dist-info" \
-    "$SP/tensorflow/python/platform" "$SP/tensorflow-2.10.1.dist-info"
-printf 'Metadata-Version: 2.1\nName: torch\nVersion: 2.4.1+cu124\n' > "$SP/torch-2.4.1+cu124.dist-info/METADATA"
-printf "__version__ = '2.4.1+cu124'\ncuda = '12.4'\n" > "$SP/torch/version.py"
-printf 'Metadata-Version: 2.1\nName: tensorflow\nVersion: 2.10.1\n' > "$SP/tensorflow-2.10.1.dist-info/METADATA"
-cat > "$SP/tensorflow/python/platform/build_info.py" <<'PY'
-build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8',
-    'cudart_dll_name': 'cudart64_110.dll', 'cudnn_dll_name': 'cudnn64_8.dll'}
-PY
-for v in "DriverDesc/NVIDIA GeForce RTX 4090" \
-    'MatchingDeviceId/PCI\VEN_10DE&DEV_2684' \
-    DriverVersion/32.0.15.6094 ProviderName/NVIDIA; do
-	"$WINE" reg add "$CLS\\0000" /v "${v%%/*}" /t REG_SZ /d "${v#*/}" /f \
-	    >/dev/null 2>&1 </dev/null || { echo "Bail out! wine reg add ${v%%/*} failed"; exit 99; }
-done
+winfx_build winfx_torch "$SP"
+winfx_build winfx_tf210 "$SP"
+adapter 0000 'NVIDIA GeForce RTX 4090' 'PCI\VEN_10DE&DEV_2684' 32.0.15.6094 NVIDIA
 
 # Wine sets COMPUTERNAME itself (from the host's name): the report's
 # host name must be the one Windows programs see.

@@ -12,6 +12,9 @@
 # mixed case here and there, as NTFS would not care. winprobe-dump
 # prints what the probe found.
 . "$TESTS_SRCDIR/lib/tap.sh"
+# TensorFlow's build_info (winfx_build_info); the mkdll below, which sets
+# ProductVersion too, stands for fx_windows.sh's.
+. "$TESTS_SRCDIR/lib/fx_windows.sh"
 
 for t in gcc windres; do
 	command -v "x86_64-w64-mingw32-$t" >/dev/null 2>&1 ||
@@ -115,22 +118,7 @@ printf '#ifndef CUDNN_VERSION_H_\n#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n
     > "$C/tools/cudnn-8.9.7/include/cudnn_version.h"
 mkdir -p "$SP310/tensorflow/python/platform" "$SP310/tensorflow-2.10.0.dist-info" \
     "$SP310/tensorflow_intel-2.10.0.dist-info"
-cat > "$SP310/tensorflow/python/platform/build_info.py" <<'EOF'
-# Copyright 2020 The TensorFlow Authors. All Rights Reserved.
-"""Auto-generated module providing information about the build."""
-import collections
-
-build_info = collections.OrderedDict()
-build_info['cuda_version'] = '64_112'
-build_info['cudart_dll_name'] = 'cudart64_110.dll'
-build_info['cudnn_dll_name'] = 'cudnn64_8.dll'
-build_info['cudnn_version'] = '64_8'
-build_info['is_cuda_build'] = True
-build_info['is_rocm_build'] = False
-build_info['is_tensorrt_build'] = False
-build_info['msvcp_dll_names'] = 'msvcp140.dll,msvcp140_1.dll'
-build_info['nvcuda_dll_name'] = 'nvcuda.dll'
-EOF
+winfx_build_info "$SP310/tensorflow/python/platform/build_info.py"
 cat > "$VENV/pyvenv.cfg" <<'EOF'
 home = C:\Users\ana\AppData\Local\Programs\Python\Python311
 include-system-site-packages = false
