@@ -29,6 +29,14 @@ export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml
 trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
 wine_prefix
 
+# batch NAME OUT: C:\NAME.cmd run by cmd.exe; the C:\OUT.txt it wrote
+# (none left from before), CRs dropped.
+batch() {
+	rm -f "$C/$2.txt"
+	"$WINE" cmd /d /c "C:\\$1.cmd" >"$work/run.out" 2>&1 </dev/null
+	tr -d '\r' < "$C/$2.txt" 2>/dev/null
+}
+
 # run BATCH-LINES...: a batch file of those lines run by cmd.exe with a
 # clean PATH ($START) and CUDA_PATH=$CP0 (unset when empty); it writes
 # out.txt, one "NAME=VALUE" a line, from its `call :show` lines.
@@ -51,9 +59,7 @@ run() {
 		printf 'echo --->>C:\\out.txt\r\n'
 		printf 'goto :eof\r\n'
 	} > "$C/drive.cmd"
-	rm -f "$C/out.txt"
-	"$WINE" cmd /d /c 'C:\drive.cmd' >"$work/run.out" 2>&1 </dev/null
-	tr -d '\r' < "$C/out.txt" 2>/dev/null
+	batch drive out
 }
 # The value of NAME in the Nth block of out.txt.
 val() {	# N NAME
@@ -134,9 +140,7 @@ ureg() {
 		printf 'if not errorlevel 1 echo record>>C:\\ureg.txt\r\n'
 		printf 'echo PATH=%%PATH%%>>C:\\ureg.txt\r\n'
 	} > "$C/ureg.cmd"
-	rm -f "$C/ureg.txt"
-	"$WINE" cmd /d /c 'C:\ureg.cmd' >"$work/run.out" 2>&1 </dev/null
-	tr -d '\r' < "$C/ureg.txt" 2>/dev/null
+	batch ureg ureg
 }
 "$RENDER" --name tfu --win-prepend 'C:\cuda\v11.2\bin' --win-remove 'C:\cuda\v12.6\bin' \
     --set 'CUDA_PATH=C:\cuda\v11.2' --user --format cmd > "$C/u.cmd"
