@@ -23,14 +23,6 @@
 
 static struct matrix *mx;
 
-#define GROW(a) do {							\
-	if ((a).n == (a).cap) {						\
-		(a).cap = (a).cap ? (a).cap * 2 : 4;			\
-		(a).v = xreallocarray((a).v, (a).cap, sizeof *(a).v);	\
-	}								\
-	memset(&(a).v[(a).n], 0, sizeof *(a).v);			\
-} while (0)
-
 static void
 facts_init(struct win_facts *f)
 {
@@ -43,24 +35,20 @@ facts_init(struct win_facts *f)
 static long
 add_toolkit(struct win_facts *f, const char *ver, const char *cudart)
 {
-	struct win_toolkit *t;
+	struct win_toolkit *t = VEC_PUSH(&f->toolkits);
 
-	GROW(f->toolkits);
-	t = &f->toolkits.v[f->toolkits.n];
 	t->dir = xasprintf(TK "v%s", ver);
 	t->dir_version = xstrdup(ver);
 	t->cudart.path = xasprintf(TK "v%s/bin/%s", ver, cudart);
 	t->cudart.machine = 0x8664;
-	return (long)f->toolkits.n++;
+	return (long)f->toolkits.n - 1;
 }
 
 static void
 add_cudnn(struct win_facts *f, const char *dir, const char *dll)
 {
-	struct win_cudnn *c;
+	struct win_cudnn *c = VEC_PUSH(&f->cudnn);
 
-	GROW(f->cudnn);
-	c = &f->cudnn.v[f->cudnn.n++];
 	c->where = WIN_CUDNN_INSTALLER;
 	c->index = -1;
 	c->dir = xstrdup(dir);
@@ -75,13 +63,11 @@ add_tf(struct win_facts *f)
 	struct win_python *p;
 	struct win_framework *fw;
 
-	GROW(f->pythons);
-	p = &f->pythons.v[f->pythons.n++];
+	p = VEC_PUSH(&f->pythons);
 	p->dir = xstrdup("Python310");
 	p->version = xstrdup("3.10");
 	p->path_index = -1;
-	GROW(p->frameworks);
-	fw = &p->frameworks.v[p->frameworks.n++];
+	fw = VEC_PUSH(&p->frameworks);
 	fw->name = xstrdup("tensorflow");
 	fw->version = xstrdup("2.10.1");
 	fw->cuda_version = xstrdup("64_112");
@@ -94,10 +80,8 @@ static struct win_need *
 add_need(struct win_framework *fw, const char *dll, enum win_load_how how,
     const char *got)
 {
-	struct win_need *n;
+	struct win_need *n = VEC_PUSH(&fw->needs);
 
-	GROW(fw->needs);
-	n = &fw->needs.v[fw->needs.n++];
 	n->dll = xstrdup(dll);
 	n->how = how;
 	n->got.path = got != NULL ? xstrdup(got) : NULL;
