@@ -86,12 +86,14 @@ env_check_print_text(FILE *fp, const char *file, const struct env_check *ec,
 	}
 	if (!any)
 		fputs(_("  (no framework that runs on the GPU was found)\n"), fp);
-	fputs(_("\nCUDA libraries\n"), fp);
-	for (size_t i = 0; i < ec->rows.n; i++) {
+	for (size_t i = 0, said = 0; i < ec->rows.n; i++) {
 		const struct check_row *r = &ec->rows.v[i];
 
 		if (r->framework != NULL)
 			continue;
+		/* Windows' rows are all frameworks' DLLs: no heading then. */
+		if (said++ == 0)
+			fputs(_("\nCUDA libraries\n"), fp);
 		/* Missing on both sides and optional: noise. */
 		if (r->optional && r->verdict == VERDICT_STILL_BROKEN)
 			continue;
