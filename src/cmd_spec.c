@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "i18n.h"
 #include "run/run.h"
 #include "spec/spec.h"
 #include "spec/specout.h"
@@ -23,11 +22,8 @@ cmd_spec(const struct cli_opts *opts)
 	json_t *doc;
 	int rc;
 
-	if (strcmp(opts->args[0], "export") != 0) {
-		fprintf(stderr, _("%s: spec: unknown subcommand '%s' (export)\n"),
-		    PACKAGE, opts->args[0]);
+	if (!spec_is_export(opts->args[0]))
 		return EXIT_USAGE;
-	}
 	if (run_open_or_say(&r, opts->root, opts->matrix_file, environ) != 0)
 		return EXIT_USAGE;
 	run_probe(&r, RUN_FULL);

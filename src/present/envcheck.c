@@ -218,3 +218,16 @@ env_check_print_json(FILE *fp, const char *file, const struct env_check *ec,
 	json_decref(doc);
 	return rc == 0 ? 0 : -1;
 }
+
+int
+env_check_print(FILE *fp, const char *file, const struct env_check *ec,
+    char *const *before, bool json)
+{
+	if (json) {
+		if (env_check_print_json(fp, file, ec, before) != 0)
+			return -1;
+	} else {
+		env_check_print_text(fp, file, ec, before);
+	}
+	return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
+}

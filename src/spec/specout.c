@@ -9,6 +9,16 @@
 #include "spec/specout.h"
 #include "util/atomicfile.h"
 
+bool
+spec_is_export(const char *word)
+{
+	if (strcmp(word, "export") == 0)
+		return true;
+	fprintf(stderr, _("%s: spec: unknown subcommand '%s' (export)\n"),
+	    PACKAGE, word);
+	return false;
+}
+
 int
 spec_write_doc(const json_t *doc, const char *path)
 {

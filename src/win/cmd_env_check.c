@@ -71,13 +71,7 @@ cmd_env_check(const struct cli_opts *opts)
 	ec.ok = check_rows_ok(&ec.rows);
 	ec.live_why = xasprintf(_("on Windows, run '%s verify' in a console "
 	    "where the script ran"), PACKAGE);
-	if (opts->json) {
-		if (env_check_print_json(stdout, opts->check, &ec, before) != 0)
-			goto write_fail;
-	} else {
-		env_check_print_text(stdout, opts->check, &ec, before);
-	}
-	if (fflush(stdout) != 0)
+	if (env_check_print(stdout, opts->check, &ec, before, opts->json) != 0)
 		goto write_fail;
 	rc = ec.ok ? EXIT_OK : EXIT_FINDINGS;
 	goto out;

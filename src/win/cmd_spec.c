@@ -12,7 +12,6 @@
 #include <time.h>
 
 #include "cmd.h"
-#include "i18n.h"
 #include "spec/spec.h"
 #include "spec/specout.h"
 #include "win/bridged.h"
@@ -26,11 +25,8 @@ cmd_spec(const struct cli_opts *opts)
 	json_t *doc;
 	int rc;
 
-	if (strcmp(opts->args[0], "export") != 0) {
-		fprintf(stderr, _("%s: spec: unknown subcommand '%s' (export)\n"),
-		    PACKAGE, opts->args[0]);
+	if (!spec_is_export(opts->args[0]))
 		return EXIT_USAGE;
-	}
 	if (win_run_open_or_say(&r, opts->matrix_file, true) != 0)
 		return EXIT_USAGE;
 	f = bridged_facts(&r);
