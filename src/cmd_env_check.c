@@ -84,13 +84,7 @@ cmd_env_check(const struct cli_opts *opts)
 	if (env_check_run_in(&run, c.file, fmt, timeout_s, NULL, &c.ec,
 	    &err) != 0)
 		goto fail;
-	if (opts->json) {
-		if (env_check_print_json(stdout, c.file, &c.ec, environ) != 0)
-			goto write_fail;
-	} else {
-		env_check_print_text(stdout, c.file, &c.ec, environ);
-	}
-	if (fflush(stdout) != 0)
+	if (env_check_print(stdout, c.file, &c.ec, environ, opts->json) != 0)
 		goto write_fail;
 	rc = c.ec.ok ? EXIT_OK : EXIT_FINDINGS;
 	goto out;

@@ -101,9 +101,9 @@ holder_dir(const struct win_facts *wf, const char *dll)
 		const struct win_dll *d = &wf->toolkits.v[i].cudart;
 
 		if (d->path != NULL && d->error == NULL && d->machine == 0x8664 &&
-		    winname_eq(rw_base_of(d->path), dll)) {
+		    winname_eq(winname_base(d->path), dll)) {
 			char *w = winname_windows_path(wf->drive, d->path);
-			char *dir = rw_dir_of(w);
+			char *dir = winname_dir(w);
 
 			free(w);
 			return dir;
@@ -112,7 +112,7 @@ holder_dir(const struct win_facts *wf, const char *dll)
 	for (size_t i = 0; i < wf->cudnn.n; i++) {
 		const struct win_cudnn *c = &wf->cudnn.v[i];
 		bool has = c->dll.path != NULL && c->dll.error == NULL &&
-		    c->dll.machine == 0x8664 && winname_eq(rw_base_of(c->dll.path), dll);
+		    c->dll.machine == 0x8664 && winname_eq(winname_base(c->dll.path), dll);
 
 		for (size_t j = 0; !has && j < c->parts.n; j++)
 			has = winname_eq(c->parts.v[j], dll);
@@ -135,25 +135,6 @@ fw_build(const struct rw_ctx *c)
 	return mf != NULL ? matrix_framework_build(mf, NULL) : NULL;
 }
 
-/* build_info's "64_112" (Windows builds name the DLL suffix) as "11.2",
- * "64_8" as "8": the last digit is the minor when there are three or
- * more (cudart64_110, cudart64_101, cudart64_92 were 11.0, 10.1, 9.2).
- * NULL when it is not of that form. Owned. */
-static char *
-build_info_version(const char *v)
-{
-	size_t n;
-
-	if (strncmp(v, "64_", 3) == 0)
-		v += 3;
-	n = strlen(v);
-	if (n == 0 || n > 4 || strspn(v, "0123456789") != n)
-		return NULL;
-	if (n == 1)
-		return xstrdup(v);
-	return xasprintf("%.*s.%c", (int)(n - 1), v, v[n - 1]);
-}
-
 /* The CUDA version a framework runs: torch's version.py says it
  * ("12.1"); TensorFlow's build_info says "64_112", which the matrix's
  * build row says as "11.2". NULL: unknown or a CPU build. Owned. */
@@ -170,7 +151,7 @@ fw_cuda(const struct rw_ctx *c)
 	b = fw_build(c);
 	if (b != NULL && b->cuda != NULL)
 		return xstrdup(b->cuda);
-	return build_info_version(v);
+	return winname_suffix_version(v);
 }
 
 /* ------------------------------------------------------- not found */
@@ -186,9 +167,9 @@ fix_tensorflow(struct rw_ctx *c, struct finding *f)
 	/* The matrix's build row, else what build_info says (no cuDNN
 	 * minor then: "64_8" is cuDNN 8). */
 	char *cuda = b != NULL && b->cuda != NULL ? xstrdup(b->cuda) :
-	    c->fw->cuda_version != NULL ? build_info_version(c->fw->cuda_version) : NULL;
+	    c->fw->cuda_version != NULL ? winname_suffix_version(c->fw->cuda_version) : NULL;
 	char *cudnn = b != NULL && b->cudnn != NULL ? xstrdup(b->cudnn) :
-	    c->fw->cudnn_version != NULL ? build_info_version(c->fw->cudnn_version) : NULL;
+	    c->fw->cudnn_version != NULL ? winname_suffix_version(c->fw->cudnn_version) : NULL;
 
 	if (cuda != NULL) {
 		char *bin = xasprintf("%c:\\" RW_TOOLKIT_ROOT "%s\\bin",
@@ -227,7 +208,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 	/* The Python >= 3.8 case: the standard order finds it on PATH. */
 	if (n->how == WIN_LOAD_PYD_IMPORT && n->has_std && n->std.path != NULL &&
 	    n->std.via == DLLSRC_PATH) {
-		char *dir = rw_dir_of(n->std.path);
+		char *dir = winname_dir(n->std.path);
 		char *std = answer_words(&n->std);
 
 		f = finding_add(c->out, FINDING_SONAME_NOT_FOUND,
@@ -262,7 +243,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 
 		strv_pushf(&f->evidence, _("CUDA %s at %s: its runtime is %s"),
 		    tk_version(t) != NULL ? tk_version(t) : "?", dir,
-		    t->cudart.path != NULL ? rw_base_of(t->cudart.path) : _("missing"));
+		    t->cudart.path != NULL ? winname_base(t->cudart.path) : _("missing"));
 		free(dir);
 	}
 	for (size_t i = 0; i < c->wf->cudavars.n; i++)
@@ -303,10 +284,10 @@ rule_mismatch(struct rw_ctx *c, const struct win_need *n)
 
 		if (t->cudart.path == NULL)
 			continue;
-		if (winname_eq(rw_base_of(t->cudart.path), n->dll))
+		if (winname_eq(winname_base(t->cudart.path), n->dll))
 			return;	/* one here has it: a search problem, not a version one */
 		strbuf_printf(&have, "%s%s (CUDA %s)", strbuf_str(&have)[0] != '\0' ?
-		    ", " : "", rw_base_of(t->cudart.path),
+		    ", " : "", winname_base(t->cudart.path),
 		    tk_version(t) != NULL ? tk_version(t) : "?");
 	}
 	if (strbuf_str(&have)[0] == '\0') {
@@ -331,7 +312,7 @@ rule_mismatch(struct rw_ctx *c, const struct win_need *n)
 static bool
 in_dir(const char *path, const char *dir)
 {
-	char *d = rw_dir_of(path);
+	char *d = winname_dir(path);
 	bool eq = winname_eq(d, dir);
 
 	free(d);
@@ -348,7 +329,7 @@ rule_shadowed(struct rw_ctx *c, const struct win_need *n)
 
 	if (n->got.path == NULL)
 		return;
-	dir = rw_dir_of(n->got.path);
+	dir = winname_dir(n->got.path);
 	if (n->passed_over.n > 0) {
 		f = finding_add(c->out, FINDING_LIB_SHADOWED,
 		    _("%s loads %s from %s, but earlier in the search %s holds an "

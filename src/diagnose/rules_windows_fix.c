@@ -26,31 +26,6 @@ rw_iprefix(const char *s, const char *prefix)
 	return strlen(s) >= n && winname_eqn(s, n, prefix);
 }
 
-/* The last part of a path, either separator. */
-const char *
-rw_base_of(const char *path)
-{
-	const char *b = path;
-
-	for (const char *s = path; *s != '\0'; s++)
-		if (*s == '/' || *s == '\\')
-			b = s + 1;
-	return b;
-}
-
-/* The directory of a Windows path ("C:\a\b.dll" -> "C:\a"). Owned. */
-char *
-rw_dir_of(const char *path)
-{
-	const char *b = rw_base_of(path);
-	size_t n = b > path ? (size_t)(b - path - 1) : 0;
-
-	/* "C:\x.dll": the root keeps its separator. */
-	if (n == 2 && path[1] == ':')
-		n = 3;
-	return xstrndup(path, n);
-}
-
 char *
 rw_ps_quote(const char *s)
 {

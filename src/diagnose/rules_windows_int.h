@@ -11,10 +11,6 @@
 
 /* s begins with prefix, compared without ASCII case. */
 bool	rw_iprefix(const char *s, const char *prefix);
-/* The last part of a path, '/' or '\\' separated. */
-const char	*rw_base_of(const char *path);
-/* The directory of a Windows path ("C:\\a\\b.dll" -> "C:\\a"). Owned. */
-char	*rw_dir_of(const char *path);
 /* A "# …" comment line, text taken and freed. */
 void	rw_comment_owned(struct finding *f, char *text);
 /* The PowerShell (session, user) and cmd.exe lines that put dir first

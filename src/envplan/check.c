@@ -82,78 +82,6 @@ check_live(struct env_check *c, const char *helper, char *const *envp,
 	}
 }
 
-char *
-env_check_live_words(const struct verify_run *r)
-{
-	const struct verify_record *init = verify_find(r, "init", -1);
-	const struct verify_record *ld = verify_find(r, "load", -1);
-	const struct verify_record *rv = verify_find(r, "runtime_version", -1);
-	double v;
-
-	if (r->outcome == VERIFY_NOT_STARTED)
-		return xasprintf(_("not run: %s"), r->start_error != NULL ?
-		    r->start_error : "?");
-	if (r->outcome != VERIFY_DONE)
-		return xasprintf(_("the helper %s (last step: %s)"),
-		    verify_outcome_name(r->outcome), r->last_step != NULL ?
-		    r->last_step : "-");
-	if (ld != NULL && ld->ok == 0) {
-		const char *e = verify_str(ld, "error");
-
-		return xasprintf(_("does not load: %s"), e != NULL ? e : "?");
-	}
-	if (init != NULL && init->ok == 0)
-		return xasprintf("%s (%lld)", init->name != NULL ? init->name :
-		    "?", init->code);
-	if (rv != NULL && verify_num(rv, "version", &v))
-		return xasprintf(_("works: runtime %d.%d"), (int)v / 1000,
-		    ((int)v % 1000) / 10);
-	return xstrdup(_("works"));
-}
-
-const char *
-env_check_verdict_words(enum need_verdict v)
-{
-	switch (v) {
-	case VERDICT_UNCHANGED:
-		return _("unchanged");
-	case VERDICT_MOVED:
-		return _("resolves elsewhere");
-	case VERDICT_FIXED:
-		return _("FIXED");
-	case VERDICT_STILL_BROKEN:
-		return _("STILL BROKEN");
-	case VERDICT_BROKEN:
-		return _("BROKEN BY THE SCRIPT");
-	}
-	return "?";
-}
-
-/* ------------------------------------------------------- findings */
-
-static bool
-has_code(const struct findings *fs, enum finding_code code)
-{
-	for (size_t i = 0; i < fs->n; i++)
-		if (fs->v[i].code == code)
-			return true;
-	return false;
-}
-
-/* Codes (problems: warnings and errors) in a and not in b. */
-static void
-codes_only(const struct findings *a, const struct findings *b, struct strv *out)
-{
-	for (size_t i = 0; i < a->n; i++) {
-		const char *name = finding_code_name(a->v[i].code);
-
-		if (a->v[i].severity < SEV_WARNING || has_code(b, a->v[i].code) ||
-		    strv_contains(out, name))
-			continue;
-		strv_push(out, name);
-	}
-}
-
 /* ------------------------------------------------------------ run */
 
 /* Ends a stopped proof: -1 with out->stopped, whatever a killed child
@@ -197,8 +125,8 @@ check_in(struct cw_run *run, const char *file, enum script_format fmt,
 	}
 	if (out->stopped || stopped(st))
 		return stop_here(out, err);
-	codes_only(&out->before.findings, &out->after.findings, &out->gone);
-	codes_only(&out->after.findings, &out->before.findings, &out->new);
+	check_codes_only(&out->before.findings, &out->after.findings, &out->gone);
+	check_codes_only(&out->after.findings, &out->before.findings, &out->new);
 	out->ok = check_rows_ok(&out->rows);
 	return 0;
 }

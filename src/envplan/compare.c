@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/finding.h"
 #include "envplan/compare.h"
 #include "util/pathnorm.h"
 #include "util/xalloc.h"
@@ -54,8 +55,8 @@ side_of(struct check_side *s, const struct lib_fact *l,
 		s->state = NEED_RESOLVES;
 }
 
-static void
-judge(struct check_row *r)
+void
+check_row_judge(struct check_row *r)
 {
 	bool b = good(r->before.state), a = good(r->after.state);
 
@@ -129,7 +130,7 @@ framework_rows(const struct facts *before, const struct facts *after,
 				side_of(&r->before, nb != NULL ? nb->lib : NULL,
 				    nb != NULL ? nb->shadowed_via : STEP_NONE);
 				side_of(&r->after, n->lib, n->shadowed_via);
-				judge(r);
+				check_row_judge(r);
 			}
 		}
 	}
@@ -158,7 +159,7 @@ check_compare(const struct facts *before, const struct facts *after,
 		r->optional = l->optional;
 		side_of(&r->before, lib_in(before, l->soname), STEP_NONE);
 		side_of(&r->after, l, STEP_NONE);
-		judge(r);
+		check_row_judge(r);
 	}
 }
 
@@ -200,4 +201,27 @@ check_rows_free(struct check_rows *rows)
 	}
 	free(rows->v);
 	memset(rows, 0, sizeof *rows);
+}
+
+static bool
+has_code(const struct findings *fs, enum finding_code code)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].code == code)
+			return true;
+	return false;
+}
+
+void
+check_codes_only(const struct findings *a, const struct findings *b,
+    struct strv *out)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		const char *name = finding_code_name(a->v[i].code);
+
+		if (a->v[i].severity < SEV_WARNING || has_code(b, a->v[i].code) ||
+		    strv_contains(out, name))
+			continue;
+		strv_push(out, name);
+	}
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "facts/facts.h"
+#include "util/strv.h"
 
 enum need_state {
 	NEED_RESOLVES = 0,
@@ -53,12 +54,21 @@ struct check_rows {
 	size_t			 n, cap;
 };
 
+/* r's verdict from its two sides (the same file reached through another
+ * link is no move). */
+void	check_row_judge(struct check_row *r);
 void	check_compare(const struct facts *before, const struct facts *after,
 	    struct check_rows *out);
 /* Every framework need resolves after, and nothing that resolved before
  * stopped resolving. */
 bool	check_rows_ok(const struct check_rows *rows);
 void	check_rows_free(struct check_rows *rows);
+
+/* The problem codes (warnings and errors) of a not in b, each once,
+ * appended to out: the findings a script made go away or appear. */
+struct findings;
+void	check_codes_only(const struct findings *a, const struct findings *b,
+	    struct strv *out);
 
 const char	*need_state_name(enum need_state s);	/* "resolves", … */
 const char	*need_verdict_name(enum need_verdict v);	/* "fixed", … */

@@ -38,29 +38,6 @@ tk_version(const struct win_toolkit *t)
 	return t->json_version != NULL ? t->json_version : t->dir_version;
 }
 
-static const char *
-base_of(const char *path)
-{
-	const char *b = path;
-
-	for (const char *s = path; *s != '\0'; s++)
-		if (*s == '/' || *s == '\\')
-			b = s + 1;
-	return b;
-}
-
-/* "C:\a\b.dll" -> "C:\a" ("C:\b.dll" -> "C:\"). Owned. */
-static char *
-dir_of(const char *path)
-{
-	const char *b = base_of(path);
-	size_t n = b > path ? (size_t)(b - path - 1) : 0;
-
-	if (n == 2 && path[1] == ':')
-		n = 3;
-	return xstrndup(path, n);
-}
-
 /* Directories compared as Windows compares them: without case and
  * without one trailing separator. */
 static bool
@@ -108,7 +85,7 @@ static bool
 x64_dll_named(const struct win_dll *d, const char *dll)
 {
 	return d->path != NULL && d->error == NULL && d->machine == 0x8664 &&
-	    winname_eq(base_of(d->path), dll);
+	    winname_eq(winname_base(d->path), dll);
 }
 
 /* A directory of the drive holding a 64-bit copy of dll: a toolkit's bin
@@ -141,26 +118,16 @@ holder_dir(const struct wp *w, const char *dll, long *tk)
 	return NULL;
 }
 
-/* build_info's "64_112" as "11.2", "64_8" as "8" (the DLL suffix of
- * Windows builds: the last digit is the minor when there are three or
- * more). NULL when it is not of that form. Owned. */
+/* A version as the facts hold it: torch says "12.1", TensorFlow's
+ * build_info the DLL suffix ("64_112"). NULL when neither. Owned. */
 static char *
 suffix_version(const char *v)
 {
-	size_t n;
-
 	if (v == NULL)
 		return NULL;
 	if (strchr(v, '.') != NULL)
 		return xstrdup(v);
-	if (strncmp(v, "64_", 3) == 0)
-		v += 3;
-	n = strlen(v);
-	if (n == 0 || n > 4 || strspn(v, "0123456789") != n)
-		return NULL;
-	if (n == 1)
-		return xstrdup(v);
-	return xasprintf("%.*s.%c", (int)(n - 1), v, v[n - 1]);
+	return winname_suffix_version(v);
 }
 
 /* The CUDA (cuda true) or cuDNN release the framework was built with:
@@ -217,7 +184,7 @@ say_py38(struct wp *w, const struct win_python *py,
 	long tk;
 
 	if (n->has_std && n->std.path != NULL)
-		dir = dir_of(n->std.path);
+		dir = winname_dir(n->std.path);
 	else
 		dir = holder_dir(w, n->dll, &tk);
 	if (dir != NULL)
@@ -247,7 +214,7 @@ plan_need(struct wp *w, const struct win_python *py,
 
 	if (n->got.path != NULL) {
 		if (n->got.via == DLLSRC_PATH) {
-			dir = dir_of(n->got.path);
+			dir = winname_dir(n->got.path);
 			if (!has_dir(&w->keep, dir))
 				strv_push(&w->keep, dir);
 			free(dir);

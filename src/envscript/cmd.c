@@ -191,6 +191,31 @@ edit_path(struct strbuf *sb, const struct env_plan *p)
 #define REG_FOR(key) "for /f \"tokens=1,2,*\" %%A in ('reg query " key \
 	" /v %3 2^>nul') do if /i \"%%A\"==\"%3\" "
 
+/* The key where --scope user records the values it replaced
+ * (HKCU\Software\cudawiz\env\<name>) in %_cw_rec%, and whether they are
+ * recorded in errorlevel: the apply and the undo both start from it. */
+static void
+record_lookup(struct strbuf *sb, const struct env_plan *p)
+{
+	strbuf_printf(sb, "set \"_cw_rec=HKCU\\Software\\cudawiz\\env\\%s\"\n"
+	    "reg query \"%%_cw_rec%%\" /v Recorded >nul 2>&1\n", p->name);
+}
+
+/* :cudawiz_copy (user_undo's) of each ';'-separated name, from one
+ * key to the other: the record made, or the values put back. */
+static void
+copy_each(struct strbuf *sb, const char *names, const char *from,
+    const char *to)
+{
+	struct strv nv = STRV_INIT;
+
+	strv_split(&nv, names, ";");
+	for (size_t i = 0; i < nv.n; i++)
+		strbuf_printf(sb, "call :cudawiz_copy %s %s %s\n", from, to,
+		    nv.v[i]);
+	strv_free(&nv);
+}
+
 /* --scope user: the same change to HKCU\Environment. The values of
  * before are copied, type and data, to HKCU\Software\cudawiz\env\<name>
  * the first time (its Recorded value names them, an absent one by its
@@ -201,18 +226,12 @@ static void
 user_apply(struct strbuf *sb, const struct prep *pr, const char *names)
 {
 	const struct env_plan *p = pr->plan;
-	struct strv nv = STRV_INIT;
 
-	strbuf_printf(sb, "rem Your user environment (HKCU\\Environment), which "
-	    "the consoles opened\nrem from now on start with.\n"
-	    "set \"_cw_rec=HKCU\\Software\\cudawiz\\env\\%s\"\n"
-	    "reg query \"%%_cw_rec%%\" /v Recorded >nul 2>&1\n"
-	    "if not errorlevel 1 goto cudawiz_recorded\n", p->name);
-	strv_split(&nv, names, ";");
-	for (size_t i = 0; i < nv.n; i++)
-		strbuf_printf(sb, "call :cudawiz_copy HKCU\\Environment "
-		    "\"%%_cw_rec%%\" %s\n", nv.v[i]);
-	strv_free(&nv);
+	strbuf_puts(sb, "rem Your user environment (HKCU\\Environment), which "
+	    "the consoles opened\nrem from now on start with.\n");
+	record_lookup(sb, p);
+	strbuf_puts(sb, "if not errorlevel 1 goto cudawiz_recorded\n");
+	copy_each(sb, names, "HKCU\\Environment", "\"%_cw_rec%\"");
 	strbuf_printf(sb, "reg add \"%%_cw_rec%%\" /v Recorded /t REG_SZ /d "
 	    "\"%s\" /f >nul\n:cudawiz_recorded\n", names);
 	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0) {
@@ -261,17 +280,10 @@ user_apply(struct strbuf *sb, const struct prep *pr, const char *names)
 static void
 user_undo(struct strbuf *sb, const struct env_plan *p, const char *names)
 {
-	struct strv nv = STRV_INIT;
-
-	strbuf_printf(sb, ":cudawiz_uundo\n"
-	    "set \"_cw_rec=HKCU\\Software\\cudawiz\\env\\%s\"\n"
-	    "reg query \"%%_cw_rec%%\" /v Recorded >nul 2>&1\n"
-	    "if errorlevel 1 goto cudawiz_uend\n", p->name);
-	strv_split(&nv, names, ";");
-	for (size_t i = 0; i < nv.n; i++)
-		strbuf_printf(sb, "call :cudawiz_copy \"%%_cw_rec%%\" "
-		    "HKCU\\Environment %s\n", nv.v[i]);
-	strv_free(&nv);
+	strbuf_puts(sb, ":cudawiz_uundo\n");
+	record_lookup(sb, p);
+	strbuf_puts(sb, "if errorlevel 1 goto cudawiz_uend\n");
+	copy_each(sb, names, "\"%_cw_rec%\"", "HKCU\\Environment");
 	strbuf_puts(sb, "reg delete \"%_cw_rec%\" /f >nul\n"
 	    ":cudawiz_uend\nset \"_cw_rec=\"\ngoto :eof\n\n"
 	    ":cudawiz_copy\nset \"_cw_t=\"\nset \"_cw_v=\"\nset \"_cw_bs=\"\n"

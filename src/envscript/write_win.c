@@ -1,14 +1,13 @@
 /* script_write_file and script_target_exists (envscript.h) for the
  * Windows program, in place of write.c (links, fchown, flock and mkstemp
- * have no Windows meaning): the text goes to a temporary file beside the
- * target, flushed to disk, and is moved over the name in one step
- * (MoveFileExW, replacing); a file that was there is first copied to
- * PATH.bak, PATH.bak.1 … (never replacing a backup). Names are UTF-8 and
- * go to the wide API, so any name Windows holds works. */
+ * have no Windows meaning). The file is put in place by util's atomic
+ * writer (atomicfile_win.c: a temporary beside it, flushed, moved over
+ * the name in one step); what a script adds is the backup: a file that
+ * was there is first copied to PATH.bak, PATH.bak.1 … (never replacing
+ * a backup), and that copy is removed again when the write fails. Names
+ * are UTF-8 and go to the wide API, so any name Windows holds works. */
 #include "config.h"
 
-#include <errno.h>
-#include <io.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,40 +15,9 @@
 
 #include "envscript/envscript.h"
 #include "i18n.h"
+#include "util/atomicfile.h"
 #include "util/wstr.h"
 #include "util/xalloc.h"
-
-/* The system's words for GetLastError()'s code. Owned. */
-static char *
-win_error(DWORD code)
-{
-	wchar_t *w = NULL;
-	char *s;
-	size_t n;
-
-	if (FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER |
-	    FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
-	    code, 0, (wchar_t *)&w, 0, NULL) == 0 || w == NULL)
-		return xasprintf("error %lu", (unsigned long)code);
-	s = wstr_utf8(w);
-	LocalFree(w);
-	if (s == NULL)
-		return xasprintf("error %lu", (unsigned long)code);
-	n = strlen(s);
-	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' ||
-	    s[n - 1] == '.'))
-		s[--n] = '\0';
-	return s;
-}
-
-static char *
-say(const char *fmt, const char *a, DWORD code)
-{
-	char *why = win_error(code), *s = xasprintf(fmt, a, why);
-
-	free(why);
-	return s;
-}
 
 /* Copies target to the first free PATH.bak[.N]. Owned name, or NULL
  * with *err. */
@@ -72,7 +40,11 @@ backup_of(const char *target, char **err)
 		e = GetLastError();
 		free(wb);
 		if (e != ERROR_FILE_EXISTS && e != ERROR_ALREADY_EXISTS) {
-			*err = say(_("cannot keep a backup of %s: %s"), target, e);
+			char *why = wstr_error(e);
+
+			*err = xasprintf(_("cannot keep a backup of %s: %s"),
+			    target, why);
+			free(why);
 			free(bak);
 			free(wt);
 			return NULL;
@@ -89,12 +61,9 @@ int
 script_write_file(const char *path, const char *text, bool force,
     char **backup, char **err)
 {
-	char *tmp = NULL, *bak = NULL;
-	wchar_t *wp = NULL, *wtmp = NULL;
+	wchar_t *wp;
 	DWORD attr;
-	FILE *fp = NULL;
-	size_t len = strlen(text);
-	int rc = -1;
+	char *bak = NULL;
 
 	(void)force;	/* a link is written through, as NTFS opens it */
 	*backup = NULL;
@@ -102,62 +71,33 @@ script_write_file(const char *path, const char *text, bool force,
 		*err = xstrdup(_("cannot write a file with an empty name"));
 		return -1;
 	}
-	wp = wstr_wide(path);
-	tmp = xasprintf("%s.cudawiz-%lu", path, (unsigned long)GetCurrentProcessId());
-	wtmp = wstr_wide(tmp);
-	if (wp == NULL || wtmp == NULL) {
+	if ((wp = wstr_wide(path)) == NULL) {
 		*err = xasprintf(_("cannot write %s: %s"), path,
 		    _("the name is not valid UTF-8"));
-		goto out;
+		return -1;
 	}
 	attr = GetFileAttributesW(wp);
 	if (attr != INVALID_FILE_ATTRIBUTES &&
-	    (attr & FILE_ATTRIBUTE_DIRECTORY) != 0) {
-		*err = xasprintf(_("cannot write %s: %s"), path,
-		    _("it is a directory"));
-		goto out;
+	    (attr & FILE_ATTRIBUTE_DIRECTORY) == 0 &&
+	    (bak = backup_of(path, err)) == NULL) {
+		free(wp);
+		return -1;
 	}
-	fp = _wfopen(wtmp, L"wb");
-	if (fp == NULL) {
-		*err = xasprintf(_("cannot write %s: %s"), tmp, strerror(errno));
-		goto out;
-	}
-	if (fwrite(text, 1, len, fp) != len || fflush(fp) != 0 ||
-	    _commit(_fileno(fp)) != 0) {
-		*err = xasprintf(_("cannot write %s: %s"), tmp, strerror(errno));
-		fclose(fp);
-		goto fail;
-	}
-	if (fclose(fp) != 0) {
-		*err = xasprintf(_("cannot write %s: %s"), tmp, strerror(errno));
-		goto fail;
-	}
-	if (attr != INVALID_FILE_ATTRIBUTES &&
-	    (bak = backup_of(path, err)) == NULL)
-		goto fail;
-	if (!MoveFileExW(wtmp, wp, MOVEFILE_REPLACE_EXISTING |
-	    MOVEFILE_WRITE_THROUGH)) {
-		*err = say(_("cannot write %s: %s"), path, GetLastError());
+	if (atomic_write_file(path, text, strlen(text), err) != 0) {
 		if (bak != NULL) {
 			wchar_t *wb = wstr_wide(bak);
 
 			if (wb != NULL)
 				(void)DeleteFileW(wb);
 			free(wb);
-			FREE(&bak);
+			free(bak);
 		}
-		goto fail;
+		free(wp);
+		return -1;
 	}
-	*backup = bak;
-	rc = 0;
-	goto out;
-fail:
-	(void)DeleteFileW(wtmp);
-out:
-	free(tmp);
-	free(wtmp);
 	free(wp);
-	return rc;
+	*backup = bak;
+	return 0;
 }
 
 bool

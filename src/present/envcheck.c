@@ -86,12 +86,14 @@ env_check_print_text(FILE *fp, const char *file, const struct env_check *ec,
 	}
 	if (!any)
 		fputs(_("  (no framework that runs on the GPU was found)\n"), fp);
-	fputs(_("\nCUDA libraries\n"), fp);
-	for (size_t i = 0; i < ec->rows.n; i++) {
+	for (size_t i = 0, said = 0; i < ec->rows.n; i++) {
 		const struct check_row *r = &ec->rows.v[i];
 
 		if (r->framework != NULL)
 			continue;
+		/* Windows' rows are all frameworks' DLLs: no heading then. */
+		if (said++ == 0)
+			fputs(_("\nCUDA libraries\n"), fp);
 		/* Missing on both sides and optional: noise. */
 		if (r->optional && r->verdict == VERDICT_STILL_BROKEN)
 			continue;
@@ -215,4 +217,17 @@ env_check_print_json(FILE *fp, const char *file, const struct env_check *ec,
 	rc = json_write(fp, doc);
 	json_decref(doc);
 	return rc == 0 ? 0 : -1;
+}
+
+int
+env_check_print(FILE *fp, const char *file, const struct env_check *ec,
+    char *const *before, bool json)
+{
+	if (json) {
+		if (env_check_print_json(fp, file, ec, before) != 0)
+			return -1;
+	} else {
+		env_check_print_text(fp, file, ec, before);
+	}
+	return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }

@@ -5,6 +5,7 @@
 #ifndef CUDAWIZ_PRESENT_ENVCHECK_H
 #define CUDAWIZ_PRESENT_ENVCHECK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "envplan/check.h"
@@ -16,5 +17,10 @@ void	env_check_print_text(FILE *fp, const char *file,
 /* 0, or -1 when the document could not be written. */
 int	env_check_print_json(FILE *fp, const char *file,
 	    const struct env_check *ec, char *const *before);
+
+/* Text, or JSON when json, then fp flushed: 0, or -1 when the report
+ * could not be written (errno set). */
+int	env_check_print(FILE *fp, const char *file, const struct env_check *ec,
+	    char *const *before, bool json);
 
 #endif

@@ -22,34 +22,10 @@
  * only when another run of cudawiz left it or is writing it now. */
 #define TMP_TRIES	100
 
-/* Windows' message for code, UTF-8, owned. */
-static char *
-win_error(DWORD code)
-{
-	wchar_t *w = NULL;
-	char *s;
-	size_t n;
-
-	if (FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER |
-	    FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
-	    code, 0, (wchar_t *)&w, 0, NULL) == 0 || w == NULL ||
-	    (s = wstr_utf8(w)) == NULL) {
-		if (w != NULL)
-			LocalFree(w);
-		return xasprintf(_("error %lu"), (unsigned long)code);
-	}
-	LocalFree(w);
-	n = strlen(s);
-	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
-	    s[n - 1] == ' ' || s[n - 1] == '.'))
-		s[--n] = '\0';
-	return s;
-}
-
 static int
 fail(const char *path, DWORD code, char **err)
 {
-	char *why = win_error(code);
+	char *why = wstr_error(code);
 
 	*err = xasprintf(_("cannot write %s: %s"), path, why);
 	free(why);

@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <windows.h>
 
+#include "i18n.h"
 #include "util/wstr.h"
 #include "util/xalloc.h"
 
@@ -41,4 +43,27 @@ wstr_wide(const char *s)
 		return NULL;
 	}
 	return w;
+}
+
+char *
+wstr_error(unsigned long code)
+{
+	wchar_t *w = NULL;
+	char *s;
+	size_t n;
+
+	if (FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER |
+	    FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
+	    (DWORD)code, 0, (wchar_t *)&w, 0, NULL) == 0 || w == NULL ||
+	    (s = wstr_utf8(w)) == NULL) {
+		if (w != NULL)
+			LocalFree(w);
+		return xasprintf(_("error %lu"), code);
+	}
+	LocalFree(w);
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
+	    s[n - 1] == ' ' || s[n - 1] == '.'))
+		s[--n] = '\0';
+	return s;
 }

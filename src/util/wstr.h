@@ -11,5 +11,8 @@
 char	*wstr_utf8(const wchar_t *w);
 /* s as a wide string, owned; NULL when s is not valid UTF-8. */
 wchar_t	*wstr_wide(const char *s);
+/* Windows' message for a GetLastError() code, UTF-8, without its
+ * trailing period and newline; owned. */
+char	*wstr_error(unsigned long code);
 
 #endif

@@ -7,8 +7,8 @@
  * this console or with --scope user for the user's environment too.
  * Printed, or written with -o (an existing file only with --force, kept
  * as FILE.bak); --json is Linux's cudawiz/env/1 document. What no PATH
- * change fixes is said on stderr, as on Linux. env --check is Linux's
- * alone for now: it sources a script in its shell and reads `env -0`. */
+ * change fixes is said on stderr, as on Linux. env --check FILE is
+ * src/win/cmd_env_check.c. */
 #include "config.h"
 
 #include <fcntl.h>
@@ -25,16 +25,6 @@
 #include "present/envcmd.h"
 #include "util/xalloc.h"
 #include "win/winrun.h"
-
-int
-cmd_env_check(const struct cli_opts *opts)
-{
-	(void)opts;
-	fprintf(stderr, _("%s: 'env --check' is not available on Windows yet; "
-	    "run the script and then '%s doctor' to see what it changed\n"),
-	    PACKAGE, PACKAGE);
-	return EXIT_USAGE;
-}
 
 /* The options of Linux's env that need its probe or its shells. */
 static bool

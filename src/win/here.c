@@ -47,12 +47,13 @@ here_system_drive(void)
 }
 
 int
-here_probe(struct win_facts *f, bool registry, char **err)
+here_probe_env(struct win_facts *f, bool registry, char *const *envp,
+    char **err)
 {
 	struct winprobe_opts wo = { 0 };
 	struct strv env = STRV_INIT;
 	struct sysroot *sr;
-	char root[3], **envp;
+	char root[3], **own = NULL;
 
 	wo.drive = here_system_drive();
 	if (registry) {
@@ -62,13 +63,21 @@ here_probe(struct win_facts *f, bool registry, char **err)
 	snprintf(root, sizeof root, "%c:", wo.drive);
 	if ((sr = sysroot_new(root, err)) == NULL)
 		return -1;
-	here_environment(&env);
-	envp = xcalloc(env.n + 1, sizeof *envp);
-	for (size_t i = 0; i < env.n; i++)
-		envp[i] = env.v[i];
-	winprobe_run(sr, envp, &wo, f);
-	free(envp);
+	if (envp == NULL) {
+		here_environment(&env);
+		own = xcalloc(env.n + 1, sizeof *own);
+		for (size_t i = 0; i < env.n; i++)
+			own[i] = env.v[i];
+	}
+	winprobe_run(sr, envp != NULL ? envp : (char *const *)own, &wo, f);
+	free(own);
 	strv_free(&env);
 	sysroot_free(sr);
 	return 0;
+}
+
+int
+here_probe(struct win_facts *f, bool registry, char **err)
+{
+	return here_probe_env(f, registry, NULL, err);
 }

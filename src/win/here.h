@@ -22,5 +22,10 @@ char	here_system_drive(void);
  * returned; -1 with *err (the caller frees) when the drive cannot be
  * opened. */
 int	here_probe(struct win_facts *f, bool registry, char **err);
+/* The same over the environment envp ("NAME=value", NULL-terminated;
+ * NULL: this process's): what a program started with it would find
+ * (env --check's "after" side). */
+int	here_probe_env(struct win_facts *f, bool registry, char *const *envp,
+	    char **err);
 
 #endif

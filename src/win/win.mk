@@ -7,7 +7,7 @@
 # system (src/win/cmd_why.c) and verify (src/win/cmd_verify.c: the
 # probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
 # builds from src/helper/ beside it, through src/verify/spawn_win.c),
-# env (src/win/cmd_env.c), spec export (src/win/cmd_spec.c) and fleet
+# env (src/win/cmd_env.c; --check FILE: src/win/cmd_env_check.c), spec export (src/win/cmd_spec.c) and fleet
 # (the shared src/cmd_fleet.c; --format html is not there:
 # src/win/fleet_html.c), both over the Windows facts bridged into the
 # shared model (src/winprobe/winbridge.c), and the guided mode in place
@@ -77,12 +77,14 @@ libcudawiz_win_a_SOURCES = \
 	src/present/text_python.c src/present/verify_words.c \
 	src/present/json_verify.c src/present/json_python.c \
 	src/winprobe/winbridge.c src/present/prom.c \
-	src/spec/reference.c src/spec/specdiff.c \
+	src/spec/reference.c src/spec/specdiff.c src/spec/specout.c \
 	src/util/atomicfile_win.c \
 	src/fleet/drift.c src/fleet/files.c src/fleet/model.c \
 	src/fleet/report.c src/fleet/skim.c \
 	src/present/fleet_json.c src/present/fleet_text.c \
 	src/present/envcmd.c src/envplan/winplan.c \
+	src/envplan/compare.c src/envplan/wincompare.c \
+	src/envplan/checkwords.c src/present/envcheck.c \
 	src/envscript/envscript.c src/envscript/common.c \
 	src/envscript/use.c src/envscript/sh.c src/envscript/conda.c \
 	src/envscript/direnv.c src/envscript/fish.c src/envscript/csh.c \
@@ -96,6 +98,7 @@ src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
 	src/win/cmd_verify.c src/win/cmd_verify.h src/win/cmd_env.c \
+	src/win/cmd_env_check.c src/win/envsource.c src/win/envsource.h \
 	src/win/guide.c src/win/guide.h src/win/guide_fix.c \
 	src/win/matrix_update.c \
 	src/win/cmd_spec.c src/cmd_fleet.c src/win/fleet_html.c \

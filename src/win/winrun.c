@@ -56,6 +56,19 @@ win_run_diagnose(struct win_run *r)
 	findings_sort(&r->findings);
 }
 
+int
+win_run_probe_env(const struct win_run *r, bool registry, char *const *envp,
+    struct win_facts *f, struct findings *fs, char **err)
+{
+	memset(f, 0, sizeof *f);
+	memset(fs, 0, sizeof *fs);
+	if (here_probe_env(f, registry, envp, err) != 0)
+		return -1;
+	rules_windows(f, r->m, fs);
+	findings_sort(fs);
+	return 0;
+}
+
 void
 win_run_close(struct win_run *r)
 {

@@ -31,6 +31,12 @@ int	win_run_open_or_say(struct win_run *r, const char *matrix_file,
 	    bool registry);
 /* The Windows rules over the facts, into r->findings (emptied first). */
 void	win_run_diagnose(struct win_run *r);
+/* The machine probed once more over the environment envp (the registry
+ * read as r's was) and diagnosed with r's matrix: *f and *fs (sorted)
+ * are filled for the caller to free. -1 with *err as win_run_open. */
+int	win_run_probe_env(const struct win_run *r, bool registry,
+	    char *const *envp, struct win_facts *f, struct findings *fs,
+	    char **err);
 void	win_run_close(struct win_run *r);
 
 #endif

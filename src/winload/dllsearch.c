@@ -656,17 +656,6 @@ is_absolute(const char *s)
 	return (s[0] != '\0' && s[1] == ':') || s[0] == '\\';
 }
 
-static const char *
-base_of(const char *p)
-{
-	const char *b = p;
-
-	for (const char *q = p; *q != '\0'; q++)
-		if (*q == '\\' || *q == '/')
-			b = q + 1;
-	return b;
-}
-
 static void
 finish(struct ctx *c)
 {
@@ -791,7 +780,7 @@ dllsearch_resolve(const struct dllsearch_env *env, const char *name,
 		 * first, then KnownDLLs (Microsoft's order, Wine's
 		 * find_dll_file). A relative name with a '\' is neither. */
 		for (i = 0; env->loaded != NULL && i < env->loaded->n; i++) {
-			char *ln = searched_name(base_of(env->loaded->v[i]));
+			char *ln = searched_name(winname_base(env->loaded->v[i]));
 			bool hit = winname_eq(ln, base);
 
 			free(ln);

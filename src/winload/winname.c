@@ -117,3 +117,40 @@ winname_windows_path(char drive, const char *tree)
 		strbuf_putc(&sb, *s == '/' ? '\\' : *s);
 	return strbuf_take(&sb);
 }
+
+const char *
+winname_base(const char *path)
+{
+	const char *b = path;
+
+	for (const char *s = path; *s != '\0'; s++)
+		if (*s == '/' || *s == '\\')
+			b = s + 1;
+	return b;
+}
+
+char *
+winname_dir(const char *path)
+{
+	const char *b = winname_base(path);
+	size_t n = b > path ? (size_t)(b - path - 1) : 0;
+
+	if (n == 2 && path[1] == ':')
+		n = 3;
+	return xstrndup(path, n);
+}
+
+char *
+winname_suffix_version(const char *v)
+{
+	size_t n;
+
+	if (strncmp(v, "64_", 3) == 0)
+		v += 3;
+	n = strlen(v);
+	if (n == 0 || n > 4 || strspn(v, "0123456789") != n)
+		return NULL;
+	if (n == 1)
+		return xstrdup(v);
+	return xasprintf("%.*s.%c", (int)(n - 1), v, v[n - 1]);
+}

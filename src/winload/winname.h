@@ -27,5 +27,15 @@ int	winname_resolve(const struct sysroot *sr, const char *path, char **out);
 /* The Windows path of a tree path on drive ('C' when 0): "a/b" ->
  * "C:\a\b", "" -> "C:\". Owned. */
 char	*winname_windows_path(char drive, const char *tree);
+/* The last part of a path, '\\' or '/' ending the one before. */
+const char	*winname_base(const char *path);
+/* The directory of a Windows path ("C:\a\b.dll" -> "C:\a"; the root
+ * keeps its separator: "C:\b.dll" -> "C:\"). Owned. */
+char	*winname_dir(const char *path);
+/* A Windows build's DLL suffix as the release it names: build_info's
+ * "64_112" as "11.2", "64_8" as "8" (the last digit is the minor when
+ * there are two or more: cudart64_110, cudart64_101, cudart64_92 were
+ * 11.0, 10.1, 9.2). NULL when v is not of that form. Owned. */
+char	*winname_suffix_version(const char *v);
 
 #endif

@@ -126,4 +126,49 @@ cw env --shell cmd
 is "$rc/$(wc -c < "$work/out")" "1/0" "no toolkit holds cudart64_110.dll: no script, exit 1"
 like "$(cat "$work/err")" 'install the CUDA 11\.2 toolkit it was built with' "... the words say what to install"
 
+# 27-: env --check FILE (src/win/cmd_env_check.c): the script run in its
+# shell, the machine probed before and after. v11.2 back in place.
+mv "$work/v11.2" "$TK/v11.2"
+cw env --shell cmd -o chk.cmd
+cw env --check chk.cmd
+is "$rc" 0 "env --check chk.cmd (the script env wrote): exit 0"
+like "$(cat "$work/out")" 'cudart64_110\.dll for tensorflow 2\.10\.1 \(C:\\Users\\ana\\AppData\\Local\\Programs\\Python\\Python310\): FIXED' \
+    "... cudart64_110.dll: FIXED"
+like "$(cat "$work/out")" "after: +$(printf '%s' "$WTK" | sed 's/[\\.()]/\\&/g')\\\\v11\\.2\\\\bin\\\\cudart64_110\\.dll" \
+    "... found in v11.2's bin after"
+like "$(cat "$work/out")" 'gone: SONAME_NOT_FOUND' "... SONAME_NOT_FOUND gone"
+cw env --check chk.cmd --json
+is "$rc/$(jq -r '[.schema, .format, (.ok | tostring), ([.needs[] | select(.soname == "cudart64_110.dll") | .verdict] | join(","))] | join(" ")' "$work/out" 2>&1)" \
+    "0/cudawiz/env-check/1 cmd true fixed" "--json: the env-check document, cudart64_110.dll fixed"
+like "$(jq -r '.variables.PATH.after' "$work/out")" "^$(printf '%s' "$WTK" | sed 's/[\\.()]/\\&/g')\\\\v11\\.2\\\\bin;" \
+    "... PATH after: v11.2's bin first"
+printf '@echo off\r\nrem cudawiz-format: cmd\r\nset "CW_UNRELATED=1"\r\n' > "$C/cw/noop.cmd"
+cw env --check noop.cmd
+is "$rc" 1 "a script that changes nothing useful: exit 1"
+like "$(cat "$work/out")" 'cudart64_110\.dll for tensorflow.*: STILL BROKEN' "... cudart64_110.dll still broken, said"
+cw env --check missing.cmd
+is "$rc/$(grep -c 'missing.cmd: no such file' "$work/err")" "2/1" "a missing file: exit 2, said"
+printf '@echo off\r\nset "PATH=C:\\x;%%PATH%%"\r\n' > "$C/cw/foreign.cmd"
+cw env --check foreign.cmd
+is "$rc/$(grep -c 'not a script cudawiz wrote' "$work/err")" "2/1" "a script without a cudawiz-format line: exit 2, said"
+printf '@echo off\r\nrem cudawiz-format: cmd\r\nexit /b 3\r\n' > "$C/cw/fails.cmd"
+cw env --check fails.cmd
+is "$rc/$(grep -c 'the script failed' "$work/err")" "2/1" "a script that fails: exit 2, said"
+mkdir -p "$C/cw/a 100%PATH% & b^c"
+cp "$C/cw/chk.cmd" "$C/cw/a 100%PATH% & b^c/x.cmd"
+cw env --check 'C:\cw\a 100%PATH% & b^c\x.cmd'
+is "$rc" 0 "a path with a space, %, & and ^: the script is still the one run"
+
+# The PowerShell script: proved where PowerShell runs it; where it does
+# not (Wine's powershell.exe runs nothing), a clear error, never a
+# verdict.
+cw env -o chk.ps1
+cw env --check chk.ps1
+if [ "$rc" = 0 ]; then
+	like "$(cat "$work/out")" 'cudart64_110\.dll for tensorflow.*: FIXED' "env --check chk.ps1: cudart64_110.dll FIXED"
+else
+	is "$rc/$(grep -ci 'pwsh\|powershell' "$work/err")" "2/1" "env --check chk.ps1 without a working PowerShell: exit 2, the shell named"
+fi
+is "$(ls "$C/users/"*/Temp | grep -c cudawiz-check)" 0 "... no copy of a script left in the temporary directory"
+
 done_testing

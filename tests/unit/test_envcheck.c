@@ -1,12 +1,14 @@
 /* env --check's comparison (src/envplan/compare.c) on hand-built facts:
  * each verdict, which rows make the check fail, optional libraries, and a
- * framework's need matched to the same need before. */
+ * framework's need matched to the same need before; and the Windows
+ * comparison (src/envplan/wincompare.c) over hand-built Windows facts. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "envplan/compare.h"
+#include "envplan/wincompare.h"
 #include "facts/facts.h"
 #include "util/xalloc.h"
 #include "lib/tap.h"
@@ -144,10 +146,84 @@ test_frameworks(void)
 	facts_free(a);
 }
 
+/* A Windows machine whose one Python has TensorFlow 2.10.1 loading
+ * cudart64_110.dll by name, found at got (NULL: not found) with error. */
+static void
+win_tf(struct win_facts *f, const char *got, unsigned error)
+{
+	struct win_python *py;
+	struct win_framework *fw;
+	struct win_need *n;
+
+	memset(f, 0, sizeof *f);
+	f->drive = 'C';
+	py = VEC_PUSH(&f->pythons);
+	py->dir = xstrdup("Python310");
+	py->path_index = -1;
+	fw = VEC_PUSH(&py->frameworks);
+	fw->name = xstrdup("tensorflow");
+	fw->version = xstrdup("2.10.1");
+	n = VEC_PUSH(&fw->needs);
+	n->dll = xstrdup("cudart64_110.dll");
+	n->how = WIN_LOAD_BY_NAME;
+	n->got.path = got != NULL ? xstrdup(got) : NULL;
+	n->got.via = got != NULL ? DLLSRC_PATH : DLLSRC_NONE;
+	n->got.error = error;
+}
+
+static void
+test_windows(void)
+{
+	const char *v112 = "C:\\CUDA\\v11.2\\bin\\cudart64_110.dll";
+	struct win_facts b, a;
+	struct check_rows rows = { 0 };
+
+	win_tf(&b, NULL, 126);
+	win_tf(&a, v112, 0);
+	wincheck_compare(&b, &a, &rows);
+	is_int((long long)rows.n, 1, "Windows: one row per framework DLL");
+	if (rows.n == 1) {
+		const struct check_row *r = &rows.v[0];
+
+		is_str(r->soname, "cudart64_110.dll", "... the DLL's name");
+		is_str(r->framework, "tensorflow 2.10.1", "... the framework");
+		is_str(r->env, "C:\\Python310", "... its Python, a Windows path");
+		is_int(r->verdict, VERDICT_FIXED, "missing before, found after: FIXED");
+		is_str(r->after.path, v112, "... the after side names the file");
+		is_str(r->before.error, "error 126", "... the before side the load error");
+	}
+	ok(check_rows_ok(&rows), "... and the check passes");
+	check_rows_free(&rows);
+	memset(&rows, 0, sizeof rows);
+	wincheck_compare(&a, &b, &rows);
+	is_int(rows.n == 1 ? rows.v[0].verdict : -1, VERDICT_BROKEN,
+	    "found before, missing after: BROKEN");
+	ok(!check_rows_ok(&rows), "... and the check fails");
+	check_rows_free(&rows);
+	memset(&rows, 0, sizeof rows);
+	win_facts_free(&a);
+	/* A copy of another machine found first (193) is no load. */
+	win_tf(&a, v112, 193);
+	wincheck_compare(&b, &a, &rows);
+	is_int(rows.n == 1 ? rows.v[0].verdict : -1, VERDICT_STILL_BROKEN,
+	    "an x86 copy found after (193): STILL BROKEN");
+	check_rows_free(&rows);
+	memset(&rows, 0, sizeof rows);
+	win_facts_free(&a);
+	/* The framework gone from the after side: absent, not found. */
+	memset(&a, 0, sizeof a);
+	wincheck_compare(&b, &a, &rows);
+	is_int(rows.n == 1 ? rows.v[0].after.state : -1, NEED_ABSENT,
+	    "no such Python after: the after side is absent");
+	check_rows_free(&rows);
+	win_facts_free(&b);
+}
+
 int
 main(void)
 {
 	test_libraries();
 	test_frameworks();
+	test_windows();
 	return done_testing();
 }
