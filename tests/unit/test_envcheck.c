@@ -196,7 +196,7 @@ test_windows(void)
 	check_rows_free(&rows);
 	memset(&rows, 0, sizeof rows);
 	wincheck_compare(&a, &b, &rows);
-	is_int(rows.n == 1 ? rows.v[0].verdict : -1, VERDICT_BROKEN,
+	is_int(rows.n == 1 ? (int)rows.v[0].verdict : -1, VERDICT_BROKEN,
 	    "found before, missing after: BROKEN");
 	ok(!check_rows_ok(&rows), "... and the check fails");
 	check_rows_free(&rows);
@@ -205,7 +205,7 @@ test_windows(void)
 	/* A copy of another machine found first (193) is no load. */
 	win_tf(&a, v112, 193);
 	wincheck_compare(&b, &a, &rows);
-	is_int(rows.n == 1 ? rows.v[0].verdict : -1, VERDICT_STILL_BROKEN,
+	is_int(rows.n == 1 ? (int)rows.v[0].verdict : -1, VERDICT_STILL_BROKEN,
 	    "an x86 copy found after (193): STILL BROKEN");
 	check_rows_free(&rows);
 	memset(&rows, 0, sizeof rows);
@@ -213,7 +213,7 @@ test_windows(void)
 	/* The framework gone from the after side: absent, not found. */
 	memset(&a, 0, sizeof a);
 	wincheck_compare(&b, &a, &rows);
-	is_int(rows.n == 1 ? rows.v[0].after.state : -1, NEED_ABSENT,
+	is_int(rows.n == 1 ? (int)rows.v[0].after.state : -1, NEED_ABSENT,
 	    "no such Python after: the after side is absent");
 	check_rows_free(&rows);
 	win_facts_free(&b);
