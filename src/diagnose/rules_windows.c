@@ -156,8 +156,37 @@ fw_cuda(const struct rw_ctx *c)
 
 /* ------------------------------------------------------- not found */
 
+/* The installed toolkit of cuda's major (any 11.x ships cudart64_110.dll
+ * and takes cuDNN 8 for 11.x), as a Windows path to its bin; NULL: none.
+ * Owned. */
+static char *
+toolkit_bin_of_major(const struct win_facts *wf, const char *cuda)
+{
+	size_t maj = strcspn(cuda, ".");
+
+	for (size_t i = 0; i < wf->toolkits.n; i++) {
+		const struct win_toolkit *t = &wf->toolkits.v[i];
+		const char *v = tk_version(t);
+
+		if (v != NULL && strncmp(v, cuda, maj) == 0 &&
+		    (v[maj] == '.' || v[maj] == '\0')) {
+			char *root = winname_windows_path(wf->drive, t->dir);
+			char *bin = xasprintf("%s\\bin", root);
+
+			free(root);
+			return bin;
+		}
+	}
+	return NULL;
+}
+
+/* TensorFlow's cudart64_*.dll or cudnn64_*.dll on no directory of this
+ * drive. For cuDNN beside an installed toolkit of the right CUDA, only
+ * cuDNN is to install: NVIDIA's Windows guide for the cuDNN 8 zip copies
+ * its bin\cudnn*.dll into the toolkit's bin, which then goes first on
+ * PATH; telling to install the toolkit again would be wrong. */
 static void
-fix_tensorflow(struct rw_ctx *c, struct finding *f)
+fix_tensorflow(struct rw_ctx *c, struct finding *f, const char *dll)
 {
 	const struct matrix_build *b = fw_build(c);
 	struct fix_want want = {
@@ -170,8 +199,17 @@ fix_tensorflow(struct rw_ctx *c, struct finding *f)
 	    c->fw->cuda_version != NULL ? winname_suffix_version(c->fw->cuda_version) : NULL;
 	char *cudnn = b != NULL && b->cudnn != NULL ? xstrdup(b->cudnn) :
 	    c->fw->cudnn_version != NULL ? winname_suffix_version(c->fw->cudnn_version) : NULL;
+	char *have = cuda != NULL && cudnn != NULL && rw_iprefix(dll, "cudnn") ?
+	    toolkit_bin_of_major(c->wf, cuda) : NULL;
 
-	if (cuda != NULL) {
+	if (have != NULL) {
+		rw_comment_owned(f, xasprintf(_("install cuDNN %s for CUDA %s: "
+		    "copy the bin\\cudnn*.dll files of its Windows zip "
+		    "(https://developer.nvidia.com/rdp/cudnn-archive) into %s, as "
+		    "NVIDIA's installation guide for Windows says, then put that "
+		    "directory first on PATH:"), cudnn, cuda, have));
+		rw_fix_path_first(f, have);
+	} else if (cuda != NULL) {
 		char *bin = xasprintf("%c:\\" RW_TOOLKIT_ROOT "%s\\bin",
 		    c->wf->drive != 0 ? c->wf->drive : 'C', cuda);
 
@@ -186,6 +224,7 @@ fix_tensorflow(struct rw_ctx *c, struct finding *f)
 		rw_fix_path_first(f, bin);
 		free(bin);
 	}
+	free(have);
 	free(cuda);
 	free(cudnn);
 	lr_fix_comment(f, _("TensorFlow 2.10 was the last release with GPU "
@@ -260,7 +299,7 @@ rule_not_found(struct rw_ctx *c, const struct win_need *n)
 			rw_fix_path_first(f, holder);
 	} else if (winname_eq(c->fw->name, "tensorflow") &&
 	    (rw_iprefix(n->dll, "cudart64_") || rw_iprefix(n->dll, "cudnn64_"))) {
-		fix_tensorflow(c, f);
+		fix_tensorflow(c, f, n->dll);
 	} else {
 		lr_fix_comment(f, _("no directory on this drive holds it: install "
 		    "what provides it, then put that directory on PATH"));

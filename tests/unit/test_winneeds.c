@@ -224,6 +224,44 @@ test_cuda112_off_path(void)
 	sysroot_free(sr);
 }
 
+/* CUDA 11.2 installed, its cudart on PATH, but no cuDNN on the drive:
+ * only cuDNN is to install, into that toolkit's bin (NVIDIA's Windows
+ * guide for the zip), never the toolkit again. */
+static void
+test_cudnn_missing(void)
+{
+	static const char *const env[] = {
+		"PATH=" WINFX_WTK "v11.2\\bin;C:\\Windows\\System32",
+		"CUDA_PATH=" WINFX_WTK "v11.2",
+		NULL,
+	};
+	struct sysroot *sr = winfx_phase("no-cudnn");
+	const struct finding *f;
+	struct winfx_run r;
+
+	winfx_dll64(WINFX_TK "v11.2/bin/cudart64_110.dll");
+	winfx_tf210();
+	run(sr, env, "560.94", &r);
+
+	is_int(count(&r.fs, FINDING_SONAME_NOT_FOUND), 1,
+	    "only cudnn64_8.dll is not found");
+	f = nth(&r.fs, FINDING_SONAME_NOT_FOUND, 0);
+	if (f == NULL || strstr(f->subject, "cudnn64_8.dll") == NULL) {
+		dump(&r.fs);
+		skip(3, "no cudnn64_8.dll finding");
+	} else {
+		ok(has_line(&f->fix, "for CUDA 11.2: copy the bin\\cudnn*.dll "
+		    "files of its Windows zip"),
+		    "cudnn64_8.dll: cuDNN to install, into the CUDA 11.2 here");
+		ok(line_at(&f->fix, "$env:PATH = '" WINFX_WTK "v11.2\\bin;' + $env:PATH") > 0,
+		    "... that toolkit's bin first on PATH");
+		ok(!has_line(&f->fix, "install the CUDA"),
+		    "... and not the toolkit, which is here");
+	}
+	winfx_run_free(&r);
+	sysroot_free(sr);
+}
+
 /* An extension module importing cudart statically, on Python 3.10, with
  * the CUDA bin on PATH only: the import's search skips PATH. */
 static void
@@ -699,6 +737,7 @@ main(void)
 	mx = matrix_embedded();
 	test_cuda12_only();
 	test_cuda112_off_path();
+	test_cudnn_missing();
 	test_python38();
 	test_x86_shadow();
 	test_path_shadow();
