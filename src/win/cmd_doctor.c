@@ -269,13 +269,8 @@ print_live(FILE *fp, const struct live *l, bool color)
 {
 	char *text;
 
-	fprintf(fp, "%s%s%s\n", style_bold(color), _("Live verification"),
-	    style_off(color));
-	if (l->state != VERIFY_STATE_RAN) {
-		fprintf(fp, "  %s: %s\n", l->state == VERIFY_STATE_SKIPPED ?
-		    _("skipped") : _("not run"), l->why != NULL ? l->why : "?");
+	if (!text_verify_head(fp, l->state, l->why, color))
 		return;
-	}
 	text = win_verify_text(&l->wv);
 	fputs(text, fp);
 	free(text);
