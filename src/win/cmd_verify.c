@@ -123,6 +123,10 @@ read_records(struct vrun *v, char *out)
 				m = getstr(rec, "error");
 			if (m == NULL)
 				m = getstr(rec, "name");
+			/* The symbols record names what the DLL lacks. */
+			if (m == NULL)
+				m = json_string_value(json_array_get(
+				    json_object_get(rec, "missing"), 0));
 			v->run.message = m;
 		} else if (strcmp(check, "driver_version") == 0 ||
 		    strcmp(check, "runtime_version") == 0 ||

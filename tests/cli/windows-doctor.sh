@@ -120,13 +120,15 @@ P="$WPY;$WTK\\v11.2\\bin"
 # The driver's run: its line and the one under it.
 driver_run() { sed -n '/^Live verification/,$p' "$work/out" | sed -n '/nvcuda\.dll$/{p;n;p;}' | tr '\n' ' ' | tr -s ' '; }
 
-# 15-19: the working fake: the checks ran and the driver works.
+# 15-20: the working fake: the checks ran and the driver works.
 cp "$work/nv_GOOD.dll" "$C/windows/system32/nvcuda.dll"
 doctor "$P"
 like "$(driver_run)" '^ driver C:\\windows\\system32\\nvcuda\.dll works \(driver_version 12080, Fake GPU' \
     "live checks: the working nvcuda.dll works, in the text report's Live verification"
 like "$(sed -n '/^Live verification/,/check(s) in/p' "$work/out" | tail -n 1)" '^  4 check\(s\) in [0-9.]+ s$' \
     "live checks: the driver, both toolkits' cudart and the cuDNN run, counted"
+like "$(sed -n '/^Live verification/,$p' "$work/out" | sed -n '/cudart64_12\.dll$/{n;p;}')" '^ +failed at symbols: cuda[A-Za-z]+$' \
+    "live checks: CUDA 12.6's stand-in cudart64_12.dll fails, naming a symbol it lacks"
 is "$(jq -r '.verify | [.state, .quick, (.runs | length), .runs[0].kind, .runs[0].outcome] | map(tostring) | join(" ")' "$work/json" 2>&1)" \
     "ran true 4 driver works" "live checks --json: verify.state ran, quick, the driver's run works"
 is "$(jq -r '[.findings[] | select((.detail // "") | contains("nvcuda.dll")) | .code] | join(" ")' "$work/json")" "" \
@@ -137,7 +139,7 @@ like "$(grep '^cudawiz_verify_check_ok{' "$work/prom" | tr '\n' ' ')" \
     'cudawiz_verify_check_ok\{check="init"\} 1 .*cudawiz_verify_check_ok\{check="saxpy"\} 1' \
     "live checks --format prometheus: cudawiz_verify_check_ok for init and saxpy"
 
-# 20-23: the crashing fake: VERIFY_CRASHED joins the report, which is all there.
+# 21-24: the crashing fake: VERIFY_CRASHED joins the report, which is all there.
 cp "$work/nv_SEGV.dll" "$C/windows/system32/nvcuda.dll"
 doctor "$P"
 is "$rc" 1 "crashing nvcuda.dll: doctor exits 1"
@@ -149,7 +151,7 @@ like "$(jq -r '.findings[] | select(.code == "VERIFY_CRASHED") | .detail' "$work
     'nvcuda\.dll crashed: .*STATUS_ACCESS_VIOLATION \(0xc0000005\) in cuInit' \
     "crashing nvcuda.dll --json: VERIFY_CRASHED with the NTSTATUS and the step"
 
-# 24-26: --no-verify: nothing run, and the report says so.
+# 25-27: --no-verify: nothing run, and the report says so.
 WINEPATH="$P" CUDA_PATH="$WTK\\v12.6" "$WINE" "$exe" doctor --no-verify \
     2>/dev/null </dev/null | tr -d '\r' >"$work/out"
 like "$(sed -n '/^Live verification/{n;p;}' "$work/out")" '^  not run: --no-verify$' \
@@ -161,7 +163,7 @@ is "$(jq -r '[.verify.state, .verify.why, (.verify.runs | length)] | map(tostrin
 is "$(jq '[.findings[] | select(.code == "VERIFY_CRASHED")] | length' "$work/json")" 0 \
     "--no-verify: the crashing nvcuda.dll is not loaded, no VERIFY_CRASHED"
 
-# 27-29: cudawiz.exe alone, without cudawiz-verify.exe beside it: the
+# 28-30: cudawiz.exe alone, without cudawiz-verify.exe beside it: the
 # report comes, saying why the checks were skipped.
 mkdir -p "$work/lone" && cp "$exe" "$work/lone/"
 WINEPATH="$P" CUDA_PATH="$WTK\\v12.6" "$WINE" "$work/lone/cudawiz.exe" doctor \
