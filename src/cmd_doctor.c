@@ -3,7 +3,6 @@
  * (util/atomicfile.h) so a collector never reads half a report. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +14,10 @@
 #include "present/html.h"
 #include "present/json.h"
 #include "present/prom.h"
+#include "present/reportfile.h"
 #include "present/style.h"
 #include "present/text.h"
 #include "run/run.h"
-#include "util/atomicfile.h"
 #include "util/safeout.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -80,30 +79,17 @@ print_report(FILE *fp, const struct cli_opts *opts, const struct cw_run *r,
 	return rc;
 }
 
-/* Writes the report to -o's file: 0, or -1 having said which file and
- * why (the file there, if any, is left as it was). */
+struct file_report {
+	const struct cli_opts	*opts;
+	const struct cw_run	*r;
+};
+
 static int
-write_report_file(const struct cli_opts *opts, const struct cw_run *r)
+print_to_file(FILE *fp, void *arg)
 {
-	struct atomic_out ao;
-	char *err = NULL;
-	FILE *fp = atomic_out_open(&ao, opts->output);
+	const struct file_report *fr = arg;
 
-	if (fp == NULL) {
-		err = xasprintf(_("cannot write %s: %s"), opts->output,
-		    strerror(errno));
-	} else if (print_report(fp, opts, r, true) != 0) {
-		int saved = errno != 0 ? errno : EIO;
-
-		atomic_out_abort(&ao);
-		err = xasprintf(_("cannot write %s: %s"), opts->output,
-		    strerror(saved));
-	} else if (atomic_out_commit(&ao, &err) == 0) {
-		return 0;
-	}
-	fprintf(stderr, "%s: %s\n", PACKAGE, err);
-	free(err);
-	return -1;
+	return print_report(fp, fr->opts, fr->r, true);
 }
 
 /* --baseline FILE into r, or -1 (r closed) after saying why. */
@@ -140,7 +126,9 @@ cmd_doctor(const struct cli_opts *opts)
 	run_verify_by_policy(&r, &live);
 	run_diagnose(&r);
 	if (opts->output != NULL) {
-		rc = write_report_file(opts, &r);
+		struct file_report fr = { opts, &r };
+
+		rc = report_write_file(opts->output, print_to_file, &fr);
 	} else {
 		rc = print_report(stdout, opts, &r, false);
 		if (rc == 0 && fflush(stdout) != 0)

@@ -2,6 +2,7 @@
 libcudawiz_present_a_SOURCES += \
 	src/present/json.c src/present/json.h \
 	src/present/prom.c src/present/prom.h \
+	src/present/reportfile.c src/present/reportfile.h \
 	src/present/envcheck.c src/present/envcheck.h \
 	src/present/envcmd.c src/present/envcmd.h \
 	src/present/explain.c src/present/explain.h \

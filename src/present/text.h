@@ -20,6 +20,11 @@ void	text_print_python(FILE *fp, const struct facts *facts, bool color);
 
 /* The "Live verification" section, heading included (text_verify.c). */
 void	text_print_verify(FILE *fp, const struct facts *facts, bool color);
+/* Its heading and, when the checks did not run, the line saying why;
+ * true when they ran (the caller's lines for the runs follow). For the
+ * Windows doctor, whose runs are not in struct facts. */
+bool	text_verify_head(FILE *fp, enum verify_state state, const char *why,
+	    bool color);
 
 /* The findings alone, as doctor's Findings section shows them (no
  * heading; "No problems found." when there are none). */

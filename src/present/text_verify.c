@@ -113,18 +113,27 @@ not_loaded_line(FILE *fp, const struct verify_run *r)
 	pl_end(&l);
 }
 
+bool
+text_verify_head(FILE *fp, enum verify_state state, const char *why,
+    bool color)
+{
+	fprintf(fp, "%s%s%s\n", style_bold(color), _("Live verification"),
+	    style_off(color));
+	if (state == VERIFY_STATE_RAN)
+		return true;
+	fprintf(fp, "  %s: %s\n", state == VERIFY_STATE_SKIPPED ?
+	    _("skipped") : _("not run"), why != NULL ? why : "?");
+	return false;
+}
+
 void
 text_print_verify(FILE *fp, const struct facts *facts, bool color)
 {
 	const struct verify_facts *vf = &facts->verify;
 
-	fprintf(fp, "\n%s%s%s\n", style_bold(color), _("Live verification"),
-	    style_off(color));
-	if (vf->state != VERIFY_STATE_RAN) {
-		fprintf(fp, "  %s: %s\n", vf->state == VERIFY_STATE_SKIPPED ?
-		    _("skipped") : _("not run"), vf->why != NULL ? vf->why : "?");
+	fputc('\n', fp);
+	if (!text_verify_head(fp, vf->state, vf->why, color))
 		return;
-	}
 	if (vf->runs.n == 0 && vf->not_loaded.n == 0)
 		fprintf(fp, "  %s\n", _("nothing to check"));
 	for (size_t i = 0; i < vf->runs.n; i++) {

@@ -2,21 +2,26 @@
  * (winprobe/winprobe.h) over the system drive and this process's
  * environment, the DLLs each framework loads resolved by the DLL search
  * model as that framework loads them, and the Windows rules
- * (diagnose/rules_windows.h) with the built-in matrix (or --matrix).
- * Nothing is loaded or run: the live checks are `verify`'s.
+ * (diagnose/rules_windows.h) with the built-in matrix (or --matrix);
+ * then, as Linux's doctor does, the quick live checks: `verify`'s runs
+ * (win/cmd_verify.h, each DLL loaded by cudawiz-verify.exe in a process
+ * of its own), whose findings join the report's. --no-verify leaves
+ * them out; without an nvcuda.dll in System32 they are not run, and
+ * without the helper they are skipped, the report saying why.
  *
- * The report is this machine's facts in short, then the findings, as on
- * Linux; --json is {"schema": "cudawiz/windows-doctor/1", "version",
- * "host", "drive", "gpus" (the registry's display adapters; null when it
- * could not be read), "pythons" (each install with its frameworks),
- * "findings", "spec"}, the findings array, "host" and "spec" being the
- * Linux report's (over the facts bridged into the shared model,
- * win/bridged.h), so that fleet and doctor --baseline read it.
+ * The report is this machine's facts in short, the live checks, then the
+ * findings, as on Linux; --json is {"schema": "cudawiz/windows-doctor/1",
+ * "version", "host", "drive", "gpus" (the registry's display adapters;
+ * null when it could not be read), "pythons" (each install with its
+ * frameworks), "verify", "findings", "spec"}, the findings array, "host"
+ * and "spec" being the Linux report's (over the facts bridged into the
+ * shared model, win/bridged.h), so that fleet and doctor --baseline read
+ * it; "verify" is Linux's member with verify --json's runs.
  * --format prometheus is the shared view (present/prom.h) of the same
- * bridged facts; -o writes any of them in one move. */
+ * bridged facts, the live checks' among them; -o writes any of them in
+ * one move (present/reportfile.h). */
 #include "config.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,17 +36,26 @@
 #include "i18n.h"
 #include "present/json.h"
 #include "present/prom.h"
+#include "present/reportfile.h"
 #include "present/style.h"
 #include "present/text.h"
 #include "spec/reference.h"
 #include "spec/spec.h"
-#include "util/atomicfile.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
 #include "winload/winname.h"
 #include "win/bridged.h"
+#include "win/cmd_verify.h"
 #include "win/winrun.h"
 #include "winprobe/winprobe.h"
+
+/* The live checks as this doctor ran them, or why it did not. */
+struct live {
+	enum verify_state	 state;
+	char			*why;		/* not run, skipped */
+	char			*helper;
+	struct win_verify	 wv;		/* ran */
+};
 
 static void
 say_path(FILE *fp, char drive, const char *tree)
@@ -227,9 +241,46 @@ print_facts(FILE *fp, const struct win_facts *f)
 	fputc('\n', fp);
 }
 
+/* Linux's "verify" member (present/json.h's verify_json) where the
+ * meaning is the same; the runs are verify --json's. */
+static json_t *
+live_json(const struct live *l)
+{
+	json_t *o = json_object();
+	bool ran = l->state == VERIFY_STATE_RAN;
+
+	json_object_set_new(o, "state",
+	    json_string(verify_state_name(l->state)));
+	json_object_set_new(o, "why", l->why != NULL ? json_string(l->why) :
+	    json_null());
+	json_object_set_new(o, "helper", l->helper != NULL ?
+	    json_string(l->helper) : json_null());
+	json_object_set_new(o, "timeout_s", ran ?
+	    json_real(l->wv.timeout_s) : json_null());
+	json_object_set_new(o, "quick", json_true());
+	json_object_set_new(o, "ms", ran ? json_real(l->wv.ms) : json_null());
+	json_object_set_new(o, "runs", ran ? win_verify_runs_json(&l->wv) :
+	    json_array());
+	return o;
+}
+
+static void
+print_live(FILE *fp, const struct live *l, bool color)
+{
+	char *text;
+
+	if (!text_verify_head(fp, l->state, l->why, color))
+		return;
+	text = win_verify_text(&l->wv);
+	fputs(text, fp);
+	free(text);
+	fprintf(fp, _("  %zu check(s) in %.2f s\n"), l->wv.n,
+	    l->wv.ms / 1000.0);
+}
+
 static int
 print_json(FILE *fp, const struct win_facts *f, const struct facts *bf,
-    const struct findings *fs, time_t now)
+    const struct live *l, const struct findings *fs, time_t now)
 {
 	json_t *doc = json_object();
 	char drive[3] = { f->drive, ':', '\0' };
@@ -243,6 +294,7 @@ print_json(FILE *fp, const struct win_facts *f, const struct facts *bf,
 	json_object_set_new(doc, "gpus", f->gpus_read ? gpus_json(f) :
 	    json_null());
 	json_object_set_new(doc, "pythons", pythons_json(f));
+	json_object_set_new(doc, "verify", live_json(l));
 	json_object_set_new(doc, "findings", findings_json(fs));
 	json_object_set_new(doc, "spec", spec_json(bf, now, false));
 	rc = json_write(fp, doc);
@@ -250,45 +302,89 @@ print_json(FILE *fp, const struct win_facts *f, const struct facts *bf,
 	return rc;
 }
 
+/* What one report is made of. */
+struct report {
+	const struct cli_opts	*opts;
+	const struct win_run	*r;
+	const struct facts	*bf;
+	const struct live	*live;
+	time_t			 now;
+};
+
 static int
-print_report(FILE *fp, const struct cli_opts *opts, const struct win_run *r,
-    const struct facts *bf, time_t now, bool color)
+print_report(FILE *fp, const struct report *rp, bool color)
 {
-	if (opts->json)
-		return print_json(fp, &r->facts, bf, &r->findings, now);
-	if (opts->prometheus)
-		return prom_print_doctor(fp, bf, &r->findings, r->m, now);
+	const struct win_run *r = rp->r;
+
+	if (rp->opts->json)
+		return print_json(fp, &r->facts, rp->bf, rp->live, &r->findings,
+		    rp->now);
+	if (rp->opts->prometheus)
+		return prom_print_doctor(fp, rp->bf, &r->findings, r->m, rp->now);
 	fprintf(fp, "%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION,
 	    r->facts.drive);
 	print_facts(fp, &r->facts);
+	print_live(fp, rp->live, color);
+	/* The findings' block starts with its own blank line, the
+	 * no-problems line without one. */
+	if (r->findings.n == 0)
+		fputc('\n', fp);
 	return text_print_findings(fp, &r->findings, color);
 }
 
-/* The report into -o's file in one move: 0, or -1 having said which
- * file and why (the file there, if any, is left as it was). */
 static int
-write_report_file(const struct cli_opts *opts, const struct win_run *r,
-    const struct facts *bf, time_t now)
+print_to_file(FILE *fp, void *arg)
 {
-	struct atomic_out ao;
-	char *err = NULL;
-	FILE *fp = atomic_out_open(&ao, opts->output);
+	return print_report(fp, arg, false);
+}
 
-	if (fp == NULL) {
-		err = xasprintf(_("cannot write %s: %s"), opts->output,
-		    strerror(errno));
-	} else if (print_report(fp, opts, r, bf, now, false) != 0) {
-		int saved = errno != 0 ? errno : EIO;
-
-		atomic_out_abort(&ao);
-		err = xasprintf(_("cannot write %s: %s"), opts->output,
-		    strerror(saved));
-	} else if (atomic_out_commit(&ao, &err) == 0) {
-		return 0;
+/* doctor's policy, as Linux's: the quick checks unless --no-verify or
+ * no nvcuda.dll in System32 (Linux's "no driver loaded"); their
+ * findings join r's (sorted again) and their runs bf's verify facts. A
+ * helper that is not there skips them, said in the report: the rest of
+ * the report stands. */
+static void
+run_live(struct win_run *r, const struct cli_opts *opts, struct facts *bf,
+    struct live *l)
+{
+	memset(l, 0, sizeof *l);
+	l->state = VERIFY_STATE_NOT_RUN;
+	if (opts->no_verify) {
+		l->why = xstrdup(_("--no-verify"));
+		return;
 	}
-	fprintf(stderr, "%s: %s\n", PACKAGE, err);
-	free(err);
-	return -1;
+	/* One that is not NVIDIA's is loaded too: the helper's process
+	 * takes whatever it does, and the report says what that was. */
+	if (r->facts.driver.state == WIN_NVCUDA_ABSENT) {
+		l->why = xstrdup(_("no nvcuda.dll in System32: no NVIDIA driver "
+		    "is installed ('cudawiz verify' checks the DLLs anyway)"));
+		return;
+	}
+	l->state = VERIFY_STATE_SKIPPED;
+	if ((l->helper = win_verify_helper()) == NULL) {
+		l->why = xstrdup(_("cudawiz-verify.exe cannot be named (this "
+		    "program's path is too long); set CUDAWIZ_HELPER"));
+		return;
+	}
+	if ((l->why = win_verify_helper_missing(l->helper)) != NULL)
+		return;
+	l->state = VERIFY_STATE_RAN;
+	win_verify_run(&r->facts, l->helper, true, opts->timeout_ms, &l->wv);
+	win_verify_facts(&l->wv, l->helper, bf);
+	/* The findings move: the runs keep none. */
+	for (size_t i = 0; i < l->wv.findings.n; i++)
+		*(struct finding *)VEC_PUSH(&r->findings) = l->wv.findings.v[i];
+	l->wv.findings.n = 0;
+	findings_sort(&r->findings);
+}
+
+static void
+live_free(struct live *l)
+{
+	if (l->state == VERIFY_STATE_RAN)
+		win_verify_free(&l->wv);
+	free(l->why);
+	free(l->helper);
 }
 
 /* --baseline FILE's DRIFT_* findings, over the bridged facts; -1 after
@@ -320,6 +416,8 @@ int
 cmd_doctor(const struct cli_opts *opts)
 {
 	time_t now = time(NULL);
+	struct report rp = { .opts = opts, .now = now };
+	struct live live;
 	struct win_run r;
 	struct facts *bf;
 	int rc;
@@ -342,10 +440,14 @@ cmd_doctor(const struct cli_opts *opts)
 		win_run_close(&r);
 		return EXIT_USAGE;
 	}
+	run_live(&r, opts, bf, &live);
+	rp.r = &r;
+	rp.bf = bf;
+	rp.live = &live;
 	if (opts->output != NULL) {
-		rc = write_report_file(opts, &r, bf, now);
+		rc = report_write_file(opts->output, print_to_file, &rp);
 	} else {
-		rc = print_report(stdout, opts, &r, bf, now,
+		rc = print_report(stdout, &rp,
 		    style_want_color(STDOUT_FILENO, opts->color));
 		if (rc == 0 && fflush(stdout) != 0)
 			rc = -1;
@@ -357,6 +459,7 @@ cmd_doctor(const struct cli_opts *opts)
 	else
 		rc = findings_count(&r.findings, SEV_ERROR) > 0 ?
 		    EXIT_FINDINGS : EXIT_OK;
+	live_free(&live);
 	facts_free(bf);
 	win_run_close(&r);
 	return rc;

@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 #include "winload/winname.h"
 #include "win/cmd_verify.h"
 #include "win/here.h"
+#include "winprobe/winbridge.h"
 #include "winprobe/winprobe.h"
 
 /* A helper's stdout past this is dropped: a full run is a few KiB. */
@@ -121,6 +123,10 @@ read_records(struct vrun *v, char *out)
 				m = getstr(rec, "error");
 			if (m == NULL)
 				m = getstr(rec, "name");
+			/* The symbols record names what the DLL lacks. */
+			if (m == NULL)
+				m = json_string_value(json_array_get(
+				    json_object_get(rec, "missing"), 0));
 			v->run.message = m;
 		} else if (strcmp(check, "driver_version") == 0 ||
 		    strcmp(check, "runtime_version") == 0 ||
@@ -315,6 +321,49 @@ win_verify_helper(void)
 	return helper_path();
 }
 
+char *
+win_verify_helper_missing(const char *helper)
+{
+	const wchar_t *env = _wgetenv(L"CUDAWIZ_HELPER");
+	wchar_t *w = wstr_wide(helper);
+	DWORD attr = w != NULL ? GetFileAttributesW(w) : INVALID_FILE_ATTRIBUTES;
+	const char *why;
+
+	free(w);
+	if (attr != INVALID_FILE_ATTRIBUTES &&
+	    (attr & FILE_ATTRIBUTE_DIRECTORY) == 0)
+		return NULL;
+	why = strerror(attr != INVALID_FILE_ATTRIBUTES ? EISDIR : ENOENT);
+	if (env != NULL && *env != L'\0')
+		return xasprintf(_("CUDAWIZ_HELPER=%s: %s"), helper, why);
+	return xasprintf(_("the verification helper %s: %s"), helper, why);
+}
+
+json_t *
+win_verify_runs_json(const struct win_verify *wv)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < wv->n; i++)
+		json_array_append_new(arr, run_json(&wv->v[i]));
+	return arr;
+}
+
+void
+win_verify_facts(const struct win_verify *wv, const char *helper,
+    struct facts *f)
+{
+	struct winbridge_vrun *runs = xcalloc(wv->n + 1, sizeof *runs);
+
+	for (size_t i = 0; i < wv->n; i++) {
+		runs[i].run = &wv->v[i].run;
+		runs[i].records = wv->v[i].records;
+	}
+	winbridge_verify(f, runs, wv->n, helper, wv->timeout_s, wv->quick,
+	    wv->ms);
+	free(runs);
+}
+
 void
 win_verify_run(const struct win_facts *f, const char *helper, bool quick,
     long timeout_ms, struct win_verify *wv)
@@ -323,8 +372,11 @@ win_verify_run(const struct win_facts *f, const char *helper, bool quick,
 	    VERIFY_TIMEOUT_DEFAULT_S;
 	const char *cudart = NULL;
 	struct wv_run *runs;
+	ULONGLONG start = GetTickCount64();
 
 	memset(wv, 0, sizeof *wv);
+	wv->timeout_s = timeout_s;
+	wv->quick = quick;
 	if (f->driver.state != WIN_NVCUDA_ABSENT && f->driver.nvcuda.path != NULL)
 		add_run(&wv->v, &wv->n, WV_DRIVER, f->drive,
 		    f->driver.nvcuda.path, NULL);
@@ -341,6 +393,7 @@ win_verify_run(const struct win_facts *f, const char *helper, bool quick,
 			    f->cudnn.v[i].dll.path, cudart);
 	for (size_t i = 0; i < wv->n; i++)
 		run_one(&wv->v[i], helper, quick, timeout_s);
+	wv->ms = (double)(GetTickCount64() - start);
 
 	runs = xcalloc(wv->n + 1, sizeof *runs);
 	for (size_t i = 0; i < wv->n; i++)
@@ -391,10 +444,8 @@ cmd_verify(const struct cli_opts *opts)
 	}
 	win_verify_run(&f, helper, opts->quick, opts->timeout_ms, &wv);
 	if (opts->json) {
-		json_t *doc = json_object(), *arr = json_array();
+		json_t *doc = json_object(), *arr = win_verify_runs_json(&wv);
 
-		for (size_t i = 0; i < wv.n; i++)
-			json_array_append_new(arr, run_json(&wv.v[i]));
 		json_object_set_new(doc, "schema",
 		    json_string("cudawiz/windows-verify/1"));
 		json_object_set_new(doc, "version", json_string(VERSION));

@@ -77,6 +77,7 @@ libcudawiz_win_a_SOURCES = \
 	src/present/text_python.c src/present/verify_words.c \
 	src/present/json_verify.c src/present/json_python.c \
 	src/winprobe/winbridge.c src/present/prom.c \
+	src/present/reportfile.c src/verify/parse.c \
 	src/spec/reference.c src/spec/specdiff.c src/spec/specout.c \
 	src/util/atomicfile_win.c \
 	src/fleet/drift.c src/fleet/files.c src/fleet/model.c \

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "util/strv.h"
 #include "util/utf8width.h"
 #include "util/xalloc.h"
+#include "verify/verify.h"
 #include "winload/winname.h"
 #include "winprobe/winbridge.h"
 #include "winprobe/winprobe.h"
@@ -460,6 +462,100 @@ bridge_pythons(struct facts *f, const struct win_facts *wf)
 	}
 	if ((active = active_python(wf, f)) >= 0)
 		f->python_envs.v[active].active = true;
+}
+
+/* ---------------------------------------------------------------- verify */
+
+static enum verify_kind
+verify_kind_of(enum wv_kind k)
+{
+	switch (k) {
+	case WV_RUNTIME:
+		return VERIFY_RUNTIME;
+	case WV_CUDNN:
+		return VERIFY_CUDNN;
+	case WV_DRIVER:
+		break;
+	}
+	return VERIFY_DRIVER;
+}
+
+static void
+bridge_outcome(struct verify_run *v, const struct wv_run *w)
+{
+	switch (w->how) {
+	case WV_WORKS:
+	case WV_FAILED:
+		/* Both reached their end record; the records say what
+		 * failed, as Linux's do. */
+		v->outcome = VERIFY_DONE;
+		v->exit_status = (int)w->code;
+		break;
+	case WV_CRASHED:
+		v->outcome = VERIFY_SIGNALLED;
+		break;
+	case WV_EXITED:
+		v->outcome = VERIFY_EXITED;
+		v->exit_status = (int)w->code;
+		break;
+	case WV_TIMEOUT:
+		v->outcome = VERIFY_TIMED_OUT;
+		break;
+	case WV_NOSTART:
+		v->outcome = VERIFY_NOT_STARTED;
+		v->start_error = xasprintf(_("could not start the helper "
+		    "(Windows error %lu)"), w->code);
+		break;
+	}
+}
+
+/* The helper's records, parsed as Linux's are (verify_parse_line), so
+ * they come out the same; a record that is not one is dropped. */
+static void
+bridge_records(struct verify_run *v, const json_t *records)
+{
+	size_t i;
+	json_t *rec;
+
+	json_array_foreach(records, i, rec) {
+		char *line = json_dumps(rec, JSON_COMPACT);
+		struct verify_record r;
+
+		if (line != NULL && verify_parse_line(line, strlen(line), &r))
+			*(struct verify_record *)VEC_PUSH(&v->records) = r;
+		free(line);
+	}
+}
+
+void
+winbridge_verify(struct facts *f, const struct winbridge_vrun *runs,
+    size_t n, const char *helper, double timeout_s, bool quick, double ms)
+{
+	struct verify_facts *vf = &f->verify;
+
+	vf->state = VERIFY_STATE_RAN;
+	free(vf->why);
+	vf->why = NULL;
+	free(vf->helper);
+	vf->helper = helper != NULL ? xstrdup(helper) : NULL;
+	vf->timeout_s = timeout_s;
+	vf->quick = quick;
+	vf->ms = ms;
+	for (size_t i = 0; i < n; i++) {
+		const struct wv_run *w = runs[i].run;
+		struct verify_run *v = VEC_PUSH(&vf->runs);
+
+		memset(v, 0, sizeof *v);
+		v->kind = verify_kind_of(w->kind);
+		v->lib = xstrdup(w->lib != NULL ? w->lib : "");
+		v->where = xstrdup("system");
+		v->last_step = w->last_step != NULL ? xstrdup(w->last_step) :
+		    NULL;
+		v->last_step_device = -1;
+		bridge_outcome(v, w);
+		if (runs[i].records != NULL)
+			bridge_records(v, runs[i].records);
+	}
 }
 
 /* ----------------------------------------------------------------- facts */

@@ -16,10 +16,23 @@
 #ifndef CUDAWIZ_WINPROBE_WINBRIDGE_H
 #define CUDAWIZ_WINPROBE_WINBRIDGE_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diagnose/rules_windows_verify.h"
 #include "facts/facts.h"
 #include "winprobe/winfacts.h"
 
+struct json_t;
 struct matrix;
+
+/* One run of cudawiz-verify.exe (win/cmd_verify.h) as the bridge takes
+ * it: how it ended and the records it wrote (a JSON array of objects,
+ * docs/VERIFY.md; NULL: none). */
+struct winbridge_vrun {
+	const struct wv_run	*run;
+	const struct json_t	*records;
+};
 
 /* A new struct facts (facts_free) for wf; envp is the environment block
  * the probe ran with (NULL-terminated "NAME=value", names matched
@@ -29,6 +42,16 @@ struct matrix;
  * Windows column. */
 struct facts	*winbridge_facts(const struct win_facts *wf, char *const *envp,
 		    const char *os);
+
+/* The live checks' runs into f->verify, state "ran": each run's kind,
+ * DLL and records as Linux's helper's would be, so that the shared
+ * presenters read the checks and their figures. How a run ended is
+ * carried where Linux has the same end (done, exited with its code,
+ * timed out, not started); a crash, which on Windows is an NTSTATUS and
+ * no signal, is VERIFY_SIGNALLED with signal 0. ms: all runs. */
+void		winbridge_verify(struct facts *f, const struct winbridge_vrun *runs,
+		    size_t n, const char *helper, double timeout_s, bool quick,
+		    double ms);
 
 /* "11.2" from TensorFlow's Windows build_info "64_112" (the DLL suffix
  * form); the string itself when it is already "12.1"; NULL for NULL or

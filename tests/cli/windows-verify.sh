@@ -142,4 +142,54 @@ CUDAWIZ_HELPER='C:\no-such\cudawiz-verify.exe' "$WINE" "$exe" verify --json \
 is "$(jq -r '[.runs[].outcome] | join(" ")' "$work/json" 2>&1)" "nostart nostart nostart" \
     "no helper: each run could not start, reported"
 
+
+# doctor runs the same checks, quick, as Linux's doctor does, and their
+# findings join its report (the toolkit with cudart and cuDNN is still
+# there, the driver the working fake again).
+# doc ARGS...: cudawiz.exe doctor ARGS; text in $work/out, --json in
+# $work/json, the status in $rc.
+doc() {
+	"$WINE" "$exe" doctor "$@" >"$work/out.crlf" 2>"$work/err" </dev/null
+	rc=$?
+	tr -d '\r' <"$work/out.crlf" >"$work/out"
+	"$WINE" "$exe" doctor --json "$@" 2>/dev/null </dev/null | tr -d '\r' >"$work/json"
+}
+vcodes() { jq -r '[.findings[].code | select(test("VERIFY|RUNTIME_INIT|CUDNN_FAILED"))] | sort | join(" ")' "$work/json" 2>&1; }
+
+# 25-27: verify's runs, verify's findings.
+use GOOD
+doc
+is "$(jq -r '.verify | [.state, (.runs[] | .kind + ":" + .outcome)] | join(" ")' "$work/json" 2>&1)" \
+    "ran driver:works runtime:failed cudnn:failed" "doctor: verify's three runs, the driver working"
+is "$(vcodes)" "CUDNN_FAILED RUNTIME_INIT_FAILED" "doctor: the runs' findings in its report"
+like "$(sed -n '/^Live verification/,$p' "$work/out" | sed -n '/nvcuda\.dll$/{n;p;}')" '^ +works \(driver_version 12080, Fake GPU' \
+    "doctor: its Live verification block, the driver works"
+
+# 28-30: the crashing driver: VERIFY_CRASHED, exit 1, the report whole.
+use SEGV
+doc
+is "$rc/$(vcodes)" "1/CUDNN_FAILED RUNTIME_INIT_FAILED VERIFY_CRASHED" \
+    "crashing driver: doctor exits 1 with VERIFY_CRASHED among its findings"
+like "$(tr '\n' ' ' <"$work/out")" 'Driver .*CUDA toolkits .*Live verification .*crashed \(STATUS_ACCESS_VIOLATION in cuInit\).* VERIFY_CRASHED ' \
+    "crashing driver: doctor's whole report, the crash in it"
+doc --no-verify
+is "$(jq -r '.verify.state' "$work/json" 2>&1)/$(vcodes)" "not_run/" \
+    "doctor --no-verify: nothing loaded, none of the runs' findings"
+
+# 31: --timeout as on Linux: the hanging driver stopped after it.
+use HANG
+"$WINE" "$exe" doctor --json --timeout 3 2>/dev/null </dev/null | tr -d '\r' >"$work/json"
+is "$(jq -r '[.verify.timeout_s, (.verify.runs[0].outcome)] | map(tostring) | join(" ")' "$work/json" 2>&1)/$(vcodes)" \
+    "3 timeout/CUDNN_FAILED RUNTIME_INIT_FAILED VERIFY_TIMEOUT" "doctor --timeout 3: the hanging driver stopped, VERIFY_TIMEOUT"
+
+# 32-33: no helper where CUDAWIZ_HELPER points: doctor skips the checks,
+# says why, and reports the rest.
+use GOOD
+CUDAWIZ_HELPER='C:\no-such\cudawiz-verify.exe' doc
+like "$(sed -n '/^Live verification/{n;p;}' "$work/out")" \
+    '^  skipped: CUDAWIZ_HELPER=C:\\no-such\\cudawiz-verify\.exe: No such file or directory$' \
+    "doctor without its helper: Live verification skipped, naming it"
+is "$(jq -r '.verify.state + " " + (.verify.runs | length | tostring)' "$work/json" 2>&1)/$(vcodes)/$(grep -c '^CUDA toolkits' "$work/out")" \
+    "skipped 0//1" "doctor without its helper: no runs, none of their findings, the rest of the report"
+
 done_testing

@@ -4,8 +4,9 @@
  * and 11.2 with cuDNN, TensorFlow 2.10 and torch in two Pythons), bridged
  * with an environment block, then annotated with the embedded matrix:
  * the facts' fields, the Linux-only ones unknown, driver.max_cuda from
- * the matrix's Windows column, and the spec items a Linux machine with
- * the same versions has for the shared keys. */
+ * the matrix's Windows column, the spec items a Linux machine with
+ * the same versions has for the shared keys, and verify's runs as the
+ * live checks' facts. */
 #include "config.h"
 
 #include <jansson.h>
@@ -355,6 +356,60 @@ test_edges(void)
 	    "other forms are not known");
 }
 
+/* verify's runs (win/cmd_verify.c) into facts->verify, as the shared
+ * presenters read them. */
+static void
+test_verify(void)
+{
+	struct win_facts wf;
+	struct wv_run runs[2] = {
+		{ .kind = WV_DRIVER, .lib = "C:\\Windows\\System32\\nvcuda.dll",
+		  .how = WV_WORKS, .last_step = "cuCtxSynchronize" },
+		{ .kind = WV_CUDNN, .lib = WTK "v12.6\\bin\\cudnn64_9.dll",
+		  .how = WV_CRASHED, .code = 0xc0000005ul,
+		  .status_name = "STATUS_ACCESS_VIOLATION" },
+	};
+	json_t *recs = json_loads("[{\"check\":\"init\",\"ok\":true},"
+	    "{\"check\":\"fma\",\"device\":0,\"ok\":true,\"gflops\":1.5},"
+	    "{\"check\":\"saxpy\",\"device\":0,\"ok\":false,\"code\":700,"
+	    "\"name\":\"CUDA_ERROR_ILLEGAL_ADDRESS\"}]", 0, NULL);
+	struct winbridge_vrun in[2] = { { &runs[0], recs }, { &runs[1], NULL } };
+	const struct verify_facts *vf;
+	const struct verify_record *rec;
+	struct facts *f;
+	double v;
+
+	memset(&wf, 0, sizeof wf);
+	wf.drive = 'C';
+	f = winbridge_facts(&wf, NULL, NULL);
+	winbridge_verify(f, in, 2, "C:\\cw\\cudawiz-verify.exe", 30.0, true,
+	    12.5);
+	vf = &f->verify;
+	is_int(vf->state, VERIFY_STATE_RAN, "verify: the runs bridged, state ran");
+	is_str(vf->helper, "C:\\cw\\cudawiz-verify.exe", "... the helper");
+	ok(vf->quick && vf->timeout_s == 30.0 && vf->ms == 12.5,
+	    "... quick, the timeout and the time");
+	is_int(vf->runs.n, 2, "... two runs");
+	is_int(vf->runs.v[0].kind, VERIFY_DRIVER, "... the driver's");
+	is_int(vf->runs.v[0].outcome, VERIFY_DONE, "... which reached its end");
+	is_str(vf->runs.v[0].last_step, "cuCtxSynchronize", "... its last step");
+	is_int(vf->runs.v[0].records.n, 3, "... its three records");
+	rec = verify_find(&vf->runs.v[0], "fma", 0);
+	ok(rec != NULL && rec->ok == 1 && verify_num(rec, "gflops", &v) &&
+	    v == 1.5, "... fma on device 0 with its figure");
+	rec = verify_find(&vf->runs.v[0], "saxpy", 0);
+	ok(rec != NULL && rec->ok == 0 && rec->has_code && rec->code == 700 &&
+	    rec->name != NULL && strcmp(rec->name,
+	    "CUDA_ERROR_ILLEGAL_ADDRESS") == 0, "... saxpy failed, its code");
+	is_int(vf->runs.v[1].kind, VERIFY_CUDNN, "the cuDNN run");
+	ok(vf->runs.v[1].outcome == VERIFY_SIGNALLED &&
+	    vf->runs.v[1].signal == 0 && vf->runs.v[1].records.n == 0,
+	    "... crashed: signalled with no signal, no records");
+	json_decref(recs);
+	facts_free(f);
+	win_facts_free(&wf);
+}
+
 int
 main(void)
 {
@@ -363,6 +418,7 @@ main(void)
 	test_windows_column();
 	test_spec();
 	test_edges();
+	test_verify();
 	matrix_free(mx);
 	return done_testing();
 }
