@@ -4,9 +4,9 @@
 # gives the Linux finding and its PowerShell fix for TensorFlow's
 # cudart64_110.dll message, as text and as JSON; why NAME.dll finds a copy
 # on PATH through the live system's search and says that Python 3.8+
-# would not, with os.add_dll_directory as the fix; env --check and spec
-# say they are not there on Windows yet (exit 2; windows-doctor.sh tests
-# doctor, windows-env.sh env). Uses dist/…/cudawiz.exe, and
+# would not, with os.add_dll_directory as the fix; verify --env says it
+# is not there on Windows yet (exit 2; windows-doctor.sh tests doctor,
+# windows-env.sh env and env --check, windows-spec.sh spec and fleet). Uses dist/…/cudawiz.exe, and
 # runs `make windows' first (about 20 s from clean, jansson included; a
 # few seconds when it is current).
 # Needs mingw-w64, Wine, jq, cmake and curl (Debian packages
@@ -137,9 +137,9 @@ is "$rc/$(grep -c '=> loads C:\\Python311\\cudnn64_8.dll' "$work/out")" "0/2" \
     "why: a copy in python.exe's directory loads for both searches (exit 0)"
 
 # 21-25: what is not there on Windows says so; the built-in matrix.
-win env --check x.cmd
-is "$rc" 2 "env --check exits 2"
-like "$(cat "$work/err")" "'env --check' is not available on Windows yet" "env --check says it is not available on Windows"
+win verify --env 'C:\x'
+is "$rc" 2 "verify --env exits 2"
+like "$(cat "$work/err")" "verify --env is not available on Windows yet" "verify --env says it is not available on Windows"
 win spec export
 is "$rc/$(jq -r .schema "$work/out" 2>&1)" "0/cudawiz/spec/1" "spec export runs (windows-spec.sh checks its items)"
 win --help

@@ -3,7 +3,8 @@
 # winfx_setup NAME: skips without mingw-w64 (with windres), Wine, jq,
 # cmake or curl; runs make windows (skips when jansson's source cannot be
 # fetched); makes a fresh prefix in a work directory whose server is
-# stopped, and the directory removed, on exit. Sets builddir, WINE,
+# stopped, and the directory removed, on exit; unsets CUDAWIZ_HELPER.
+# Sets builddir, WINE,
 # WINESERVER, exe (cudawiz.exe), work, C (drive C:).
 # mkdll FILE FILEVERSION(a,b,c,d) PRODUCTNAME [LINK...]: a DLL with a
 # version resource like NVIDIA's, exporting cudaGetDeviceCount.
@@ -34,6 +35,10 @@ CLS='HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002b
 
 winfx_setup() {
 	name=$1
+	# The harness's CUDAWIZ_HELPER names the Linux helper, which no
+	# Windows program can start: doctor's live checks use
+	# cudawiz-verify.exe beside cudawiz.exe, as on a Windows machine.
+	unset CUDAWIZ_HELPER
 	builddir=$(dirname "$CUDAWIZ")
 	for t in gcc windres; do
 		command -v "x86_64-w64-mingw32-$t" >/dev/null 2>&1 ||
