@@ -116,15 +116,16 @@ set_line(struct strbuf *sb, const char *name, const char *value)
 
 /* The walk of one PATH value from _cw_old into _cw_new: the plan's
  * directories first, then the entries of _cw_old that are not one of
- * them. lp prefixes its labels (the session's walk and the user's each
- * have their own). */
+ * them, nor one the plan removes when drop is true. lp prefixes its
+ * labels (the session's walk and the user's each have their own). */
 static void
-edit_walk(struct strbuf *sb, const struct env_plan *p, const char *lp)
+edit_walk(struct strbuf *sb, const struct env_plan *p, const char *lp,
+    bool drop)
 {
 	struct strv keys = STRV_INIT;
 	struct strbuf pre = STRBUF_INIT;
 
-	for (int l = 0; l < 2; l++) {
+	for (int l = 0; l < (drop ? 2 : 1); l++) {
 		const struct strv *v = l == 0 ? &p->win_path_prepend :
 		    &p->win_path_remove;
 
@@ -180,7 +181,7 @@ edit_path(struct strbuf *sb, const struct env_plan *p)
 	strbuf_puts(sb, "rem PATH: the directories first, then the old "
 	    "entries that are not one of them.\n"
 	    "set \"_cw_old=%PATH%\"\n");
-	edit_walk(sb, p, "cudawiz_");
+	edit_walk(sb, p, "cudawiz_", true);
 	strbuf_puts(sb, "set \"PATH=%_cw_new%\"\n"
 	    "set \"_cw_old=\"\nset \"_cw_new=\"\nset \"_cw_e=\"\nset \"_cw_k=\"\n");
 }
@@ -234,11 +235,17 @@ user_apply(struct strbuf *sb, const struct prep *pr, const char *names)
 	copy_each(sb, names, "HKCU\\Environment", "\"%_cw_rec%\"");
 	strbuf_printf(sb, "reg add \"%%_cw_rec%%\" /v Recorded /t REG_SZ /d "
 	    "\"%s\" /f >nul\n:cudawiz_recorded\n", names);
-	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0) {
+	/* The user's Path only gets the plan's directories first: another
+	 * toolkit's bin stays, since programs other than this framework may
+	 * load from it, and Windows' CUDA DLL names carry their major
+	 * (cudart64_110.dll, cudart64_12.dll), so the directories first
+	 * win for the names the plan is about. Only this console's PATH
+	 * loses them. */
+	if (p->win_path_prepend.n > 0) {
 		strbuf_puts(sb, "set \"_cw_old=\"\n"
 		    "for /f \"tokens=1,2,*\" %%A in ('reg query HKCU\\Environment "
 		    "/v Path 2^>nul') do if /i \"%%A\"==\"Path\" set \"_cw_old=%%C\"\n");
-		edit_walk(sb, p, "cudawiz_u");
+		edit_walk(sb, p, "cudawiz_u", false);
 		strbuf_puts(sb, "if not defined _cw_new goto cudawiz_unopath\n"
 		    "rem reg.exe reads a '\\' before the closing quote as an escaped "
 		    "quote.\n"
@@ -326,6 +333,9 @@ render_cmd(const struct prep *pr, const char *version,
 		"the PowerShell script does), then open a new console. The undo",
 		"puts back the registry values of before the first time (recorded",
 		"under HKCU\\Software\\cudawiz\\env\\NAME), from any console.",
+		"Your Path only gets the directories put first: other toolkits'",
+		"stay in it for the programs that use them (only this console's",
+		"PATH loses them).",
 		NULL
 	};
 	const char *all[16];
@@ -336,7 +346,7 @@ render_cmd(const struct prep *pr, const char *version,
 
 	if (refuse_quotes(pr, err) != 0)
 		return -1;
-	if (win)
+	if (p->win_path_prepend.n > 0)	/* the user's Path is only added to */
 		strbuf_puts(&unames, "Path");
 	for (int i = 1; i >= 0; i--)
 		if (pr->var[i].v->op != PLAN_VAR_KEEP)

@@ -139,7 +139,7 @@ user_names(struct strbuf *sb, const struct prep *pr)
 	const struct env_plan *p = pr->plan;
 	size_t n = 0;
 
-	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0)
+	if (p->win_path_prepend.n > 0)	/* the user's Path is only added to */
 		strbuf_printf(sb, "%sPath", n++ > 0 ? ";" : "");
 	for (int i = 1; i >= 0; i--)
 		if (pr->var[i].v->op != PLAN_VAR_KEEP)
@@ -184,11 +184,12 @@ user_apply(struct strbuf *sb, const struct prep *pr)
 	    "\t\t\t}\n"
 	    "\t\t\t$recKey.SetValue('Recorded', '%s', 'String')\n"
 	    "\t\t}\n", p->name, strbuf_str(&names), strbuf_str(&names));
-	if (p->win_path_prepend.n > 0 || p->win_path_remove.n > 0) {
+	/* Only the plan's directories first, as cmd.c's user part says why:
+	 * another toolkit's bin stays in the user's Path. */
+	if (p->win_path_prepend.n > 0) {
 		strbuf_puts(sb, "\t\t$prepend = ");
 		ps_array(sb, &p->win_path_prepend, NULL);
-		strbuf_puts(sb, "\n\t\t$drop = ");
-		ps_array(sb, &p->win_path_remove, NULL);
+		strbuf_puts(sb, "\n\t\t$drop = @()");
 		strbuf_puts(sb, "\n"
 		    "\t\t$keys = @($drop + $prepend | ForEach-Object { $_.TrimEnd('\\', '/') })\n"
 		    "\t\t$new = [Collections.Generic.List[string]]::new()\n"
@@ -299,7 +300,9 @@ render_pwsh(const struct prep *pr, const char *version,
 		"this console gets the change at once. The undo puts back the",
 		"registry values of before the first time (recorded under",
 		"HKCU\\Software\\cudawiz\\env\\NAME); to undo from a new console,",
-		"dot-source the file there, then run the undo.",
+		"dot-source the file there, then run the undo. Your Path only",
+		"gets the directories put first: other toolkits' stay in it for",
+		"the programs that use them (only this console's PATH loses them).",
 		NULL
 	};
 	const char *const *ex = extra;

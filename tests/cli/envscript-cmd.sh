@@ -154,16 +154,18 @@ reg delete HKCU\Software\cudawiz /f >nul 2>&1
 reg add HKCU\Environment /v Path /t REG_EXPAND_SZ /d "%%USERPROFILE%%\bin;C:\cuda\v12.6\bin;C:\x y\\" /f >nul'
 BEFORE='env Path REG_EXPAND_SZ %USERPROFILE%\bin;C:\cuda\v12.6\bin;C:\x y\'
 is "$(ureg "$SETUP" | grep -v '^PATH=')" "$BEFORE" "the user's values of before: Path REG_EXPAND_SZ with %USERPROFILE%, no CUDA_PATH"
-out=$(ureg 'call C:\u.cmd')
+# This console's PATH holds CUDA 12.6's bin too, which the script drops.
+out=$(ureg 'set "PATH=C:\cuda\v12.6\bin;%PATH%"' 'call C:\u.cmd')
 like "$(printf '%s\n' "$out" | grep '^env Path')" '^env Path REG_EXPAND_SZ C:\\cuda\\v11\.2\\bin;' \
     "after 'call FILE': the user's Path starts with the plan's directory, still REG_EXPAND_SZ"
-unlike "$(printf '%s\n' "$out" | grep '^env Path')" 'v12\.6' "... without CUDA 12.6's bin"
+like "$(printf '%s\n' "$out" | grep '^env Path')" ';C:\\cuda\\v12\.6\\bin;' "... CUDA 12.6's bin kept in it (other programs may load from it), unlike this console's PATH"
 like "$(printf '%s\n' "$out" | grep '^env Path')" 'C:\\x y\\$' "... its other entries kept, the trailing '\\' too"
 is "$(printf '%s\n' "$out" | grep '^env CUDA_PATH')" 'env CUDA_PATH REG_SZ C:\cuda\v11.2' "... CUDA_PATH set (REG_SZ)"
 is "$(printf '%s\n' "$out" | grep -c '^record$')" 1 "... the values of before recorded"
 like "$(printf '%s\n' "$out" | sed -n 's/^PATH=//p')" '^C:\\cuda\\v11\.2\\bin;' "... and this console's PATH changed too"
+unlike "$(printf '%s\n' "$out" | sed -n 's/^PATH=//p')" 'v12\.6' "... this console's PATH without CUDA 12.6's bin"
 out=$(ureg 'call C:\u.cmd' 'call C:\u.cmd')
-like "$(printf '%s\n' "$out" | grep '^env Path')" '^env Path REG_EXPAND_SZ C:\\cuda\\v11\.2\\bin;[^;]*bin;C:\\x y\\$' \
+like "$(printf '%s\n' "$out" | grep '^env Path')" '^env Path REG_EXPAND_SZ C:\\cuda\\v11\.2\\bin;[^;]*bin;C:\\cuda\\v12\.6\\bin;C:\\x y\\$' \
     "applied again: the plan's directory once"
 out=$(ureg 'call C:\u.cmd undo')
 is "$(printf '%s\n' "$out" | grep -v '^PATH=')" "$BEFORE" \
