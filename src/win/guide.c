@@ -14,10 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include <windows.h>
 
 #include "cmd.h"
 #include "i18n.h"
+#include "util/wstr.h"
 #include "util/xalloc.h"
 #include "win/cmd_verify.h"
 #include "win/guide.h"
@@ -61,6 +63,54 @@ console_width(void)
 	return w > 40 ? w - 1 : 40;
 }
 
+/* One line typed on the console, as UTF-8 in buf (cut at size - 1
+ * bytes, never inside a character): the C runtime's stdin reads the
+ * console in its ANSI code page, so a file name with an é or a 中 typed
+ * on the Fix page would arrive mangled. false at end of input (Ctrl+Z,
+ * Ctrl+C) or on an error. */
+static bool
+console_line(char *buf, size_t size)
+{
+	HANDLE in = GetStdHandle(STD_INPUT_HANDLE);
+	wchar_t w[LINE_MAX_LEN + 2];
+	DWORD got = 0;
+	size_t n = 0;
+	char *s;
+
+	if (!ReadConsoleW(in, w, LINE_MAX_LEN, &got, NULL) || got == 0)
+		return false;
+	w[got] = L'\0';
+	/* A line longer than the read: the rest is dropped. */
+	if (wcschr(w, L'\n') == NULL) {
+		wchar_t rest[64];
+		DWORD more;
+
+		while (ReadConsoleW(in, rest, 63, &more, NULL) && more > 0) {
+			rest[more] = L'\0';
+			if (wcschr(rest, L'\n') != NULL)
+				break;
+		}
+	}
+	if (w[0] == 0x1a)	/* Ctrl+Z, the console's end of input */
+		return false;
+	if ((s = wstr_utf8(w)) == NULL)
+		return false;
+	for (size_t i = 0; s[i] != '\0' && i + 1 < size; i++) {
+		size_t cl = 1;
+
+		while (((unsigned char)s[i + cl] & 0xc0) == 0x80)
+			cl++;
+		if (n + cl >= size)
+			break;
+		memcpy(buf + n, s + i, cl);
+		n += cl;
+		i += cl - 1;
+	}
+	buf[n] = '\0';
+	free(s);
+	return true;
+}
+
 bool
 guide_read_line(const char *prompt, char *buf, size_t size)
 {
@@ -68,17 +118,21 @@ guide_read_line(const char *prompt, char *buf, size_t size)
 
 	fputs(prompt, stdout);
 	fflush(stdout);
-	if (fgets(buf, (int)size, stdin) == NULL) {
+	if (is_console(STD_INPUT_HANDLE)) {
+		if (!console_line(buf, size)) {
+			putchar('\n');
+			return false;
+		}
+	} else if (fgets(buf, (int)size, stdin) == NULL) {
 		putchar('\n');
 		return false;
-	}
-	len = strlen(buf);
-	if (len > 0 && buf[len - 1] != '\n') {
+	} else if ((len = strlen(buf)) > 0 && buf[len - 1] != '\n') {
 		int c;
 
 		while ((c = getchar()) != EOF && c != '\n')
 			;
 	}
+	len = strlen(buf);
 	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
 		buf[--len] = '\0';
 	/* Piped input does not echo: show what was read, so a transcript

@@ -22,14 +22,26 @@
 /* What env said is a line or two; more is cut. */
 #define SAID_CAP	4096
 
+/* Whether path exists, and its last write time (0 when it does not). */
+static bool
+file_stamp(const char *path, unsigned long long *written)
+{
+	wchar_t *w = wstr_wide(path);
+	WIN32_FILE_ATTRIBUTE_DATA a;
+	bool ok = w != NULL && GetFileAttributesExW(w, GetFileExInfoStandard, &a);
+
+	free(w);
+	*written = ok ? ((unsigned long long)a.ftLastWriteTime.dwHighDateTime << 32) |
+	    a.ftLastWriteTime.dwLowDateTime : 0;
+	return ok;
+}
+
 static bool
 file_exists(const char *path)
 {
-	wchar_t *w = wstr_wide(path);
-	DWORD a = w != NULL ? GetFileAttributesW(w) : INVALID_FILE_ATTRIBUTES;
+	unsigned long long t;
 
-	free(w);
-	return a != INVALID_FILE_ATTRIBUTES;
+	return file_stamp(path, &t);
 }
 
 /* A temporary file for stderr, deleted when closed; NULL when none. */
@@ -85,6 +97,7 @@ guide_write_script(const struct cli_opts *opts, char **script, char **error,
 	struct cli_opts o = { .color = opts->color, .offline = true,
 	    .matrix_file = opts->matrix_file };
 	char line[1024], *file, *said = NULL, *q;
+	unsigned long long before, after;
 	bool ps;
 	int rc;
 
@@ -118,11 +131,22 @@ guide_write_script(const struct cli_opts *opts, char **script, char **error,
 	}
 	o.shell = ps ? "powershell" : "cmd";
 	o.output = file;
+	(void)file_stamp(file, &before);
 	rc = env_said(&o, &said);
 	free(*script);
 	free(*error);
 	*script = NULL;
 	*error = NULL;
+	/* env exits 0 without writing when nothing needs changing: only a
+	 * file that is new, or newer, was written. */
+	if (rc == EXIT_OK && (!file_stamp(file, &after) || after == before)) {
+		*error = said[0] != '\0' ? said : xstrdup(_("'env' wrote no "
+		    "file"));
+		if (*error != said)
+			free(said);
+		free(file);
+		return;
+	}
 	if (rc == EXIT_OK) {
 		*script = file;
 		*shell = o.shell;

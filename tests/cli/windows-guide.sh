@@ -89,4 +89,13 @@ like "$(out)" 'cudawiz-env\.ps1 exists; replace it\? \[y/N\]: n$' "... which exi
 is "$(tr -d '\r' <"$work/cwd/cudawiz-env.ps1")/$(grep -c 'cudawiz-env.ps1 was left as it was' "$work/out")" "keep/1" \
     "... n: the file left as it was, and said so"
 
+# 21-22: nothing to change (TensorFlow gone): env writes no file and
+# exits 0, which the page must not take for a script written.
+rm -rf "$SP"/tensorflow*
+guide '9\nw\n2\nnone.cmd\nq\n'
+[ ! -e "$work/cwd/none.cmd" ]
+is "$?/$(tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -c 'The script was not written: cudawiz: nothing needs changing')" "0/1" \
+    "nothing to change: no file, and the page says env wrote none, in env's words"
+unlike "$(out)" 'Written: none\.cmd' "... never 'Written'"
+
 done_testing
