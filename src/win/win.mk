@@ -15,7 +15,8 @@
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
 # ends behind the same headers in place of the POSIX ones
 # (src/sysroot/sysroot_win.c, src/util/readfile_win.c,
-# src/util/atomicfile_win.c, src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
+# src/util/atomicfile_win.c, src/util/memstream_win.c,
+# src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
 # neither.
 EXTRA_PROGRAMS += src/win/cudawiz-win
 EXTRA_LIBRARIES = libcudawiz-win.a
