@@ -18,6 +18,7 @@
 #include "present/style.h"
 #include "present/text.h"
 #include "run/run.h"
+#include "util/memstream.h"
 #include "util/safeout.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -32,9 +33,8 @@ print_text_to_file(FILE *fp, const struct cw_run *r, bool next_steps)
 {
 	struct safeout st = { 0 };
 	struct strbuf out = STRBUF_INIT;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
+	struct memstream ms;
+	FILE *mem = memstream_open(&ms);
 	int rc;
 
 	if (mem == NULL)
@@ -42,16 +42,16 @@ print_text_to_file(FILE *fp, const struct cw_run *r, bool next_steps)
 	rc = text_print_doctor(mem, r->facts, &r->findings, r->m, false);
 	if (rc == 0 && next_steps)
 		text_print_next(mem, &r->findings);
-	if (fclose(mem) != 0)
+	if (memstream_close(&ms) != 0)
 		rc = -1;
 	if (rc == 0) {
-		safeout_filter(&st, buf, len, &out);
+		safeout_filter(&st, ms.buf, ms.len, &out);
 		safeout_finish(&st, &out);
 		if (out.len > 0 && fwrite(out.buf, 1, out.len, fp) != out.len)
 			rc = -1;
 	}
 	strbuf_free(&out);
-	free(buf);
+	free(ms.buf);
 	return rc;
 }
 

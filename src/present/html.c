@@ -92,10 +92,7 @@ json_block(FILE *fp, const char *json, size_t len)
 FILE *
 html_capture_begin(struct html_capture *c)
 {
-	c->buf = NULL;
-	c->len = 0;
-	c->fp = open_memstream(&c->buf, &c->len);
-	return c->fp;
+	return memstream_open(&c->ms);
 }
 
 static void
@@ -133,18 +130,18 @@ html_capture_page(struct html_capture *c, int json_rc, FILE *out,
 	json_t *doc = NULL;
 	int rc = -1;
 
-	if (c->fp == NULL)
+	if (c->ms.fp == NULL)
 		return -1;
-	if (fclose(c->fp) != 0)
+	if (memstream_close(&c->ms) != 0)
 		json_rc = -1;
 	if (json_rc == 0)
-		doc = json_loadb(c->buf, c->len, 0, &err);
+		doc = json_loadb(c->ms.buf, c->ms.len, 0, &err);
 	if (doc != NULL) {
-		page(out, title, doc, c->buf, c->len, body);
+		page(out, title, doc, c->ms.buf, c->ms.len, body);
 		rc = ferror(out) ? -1 : 0;
 	}
 	json_decref(doc);
-	free(c->buf);
-	c->buf = NULL;
+	free(c->ms.buf);
+	c->ms.buf = NULL;
 	return rc;
 }

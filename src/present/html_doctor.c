@@ -89,17 +89,33 @@ value(FILE *fp, const json_t *v)
 	}
 }
 
+/* Fields the Windows probe does not look at, which the bridged facts
+ * (winprobe/winbridge.c) fill with the model's empty value: 0 packages
+ * would be a claim, not a fact. */
+static const char *const not_windows[] = {
+	"package_count", "system_site_packages", NULL
+};
+
+static bool
+not_on_windows(const char *key)
+{
+	for (const char *const *k = not_windows; *k != NULL; k++)
+		if (strcmp(*k, key) == 0)
+			return true;
+	return false;
+}
+
 /* An object's plain fields (strings, numbers, yes/no, lists of strings)
  * as a definition list; nested objects are for --json. */
 static bool
-fields(FILE *fp, const json_t *o)
+fields(FILE *fp, const json_t *o, bool windows)
 {
 	const char *key;
 	const json_t *v;
 	bool any = false;
 
 	json_object_foreach((json_t *)o, key, v) {
-		if (!shown(v))
+		if (!shown(v) || (windows && not_on_windows(key)))
 			continue;
 		if (!any)
 			fputs("<dl>\n", fp);
@@ -115,7 +131,8 @@ fields(FILE *fp, const json_t *o)
 }
 
 static void
-section(FILE *fp, const char *title, const json_t *v, const char *item_title)
+section(FILE *fp, const char *title, const json_t *v, const char *item_title,
+    bool windows)
 {
 	size_t i;
 	const json_t *e;
@@ -125,7 +142,7 @@ section(FILE *fp, const char *title, const json_t *v, const char *item_title)
 		fputc('\n', fp);
 	}
 	if (json_is_object(v)) {
-		if (!fields(fp, v)) {
+		if (!fields(fp, v, windows)) {
 			html_elem(fp, "p", "none", _("unknown"));
 			fputc('\n', fp);
 		}
@@ -140,13 +157,14 @@ section(FILE *fp, const char *title, const json_t *v, const char *item_title)
 			html_elem(fp, "h3", NULL, html_jstr(e, item_title));
 			fputc('\n', fp);
 		}
-		fields(fp, e);
+		fields(fp, e, windows);
 	}
 }
 
-/* Each library the probes looked for: where the loader finds it. */
+/* Each library the probes looked for (a framework's needs have the
+ * same fields): where the loader finds it. */
 static void
-libraries(FILE *fp, const json_t *libs)
+libraries(FILE *fp, const char *title, const json_t *libs)
 {
 	size_t i;
 	const json_t *l;
@@ -154,7 +172,7 @@ libraries(FILE *fp, const json_t *libs)
 	static const char *const cols[] = { N_("library"), N_("loads from"),
 		N_("found via"), NULL };
 
-	html_table_head(fp, _("Libraries"), cols);
+	html_table_head(fp, title, cols);
 	json_array_foreach(libs, i, l) {
 		const char *res = html_jstr(l, "resolved");
 
@@ -174,7 +192,7 @@ libraries(FILE *fp, const json_t *libs)
 
 /* The variables that steer CUDA, set or not, and ld.so.conf's size. */
 static void
-environment(FILE *fp, const json_t *env)
+environment(FILE *fp, const json_t *env, bool windows)
 {
 	const char *key;
 	const json_t *v;
@@ -183,6 +201,9 @@ environment(FILE *fp, const json_t *env)
 	fputs("\n<dl>\n", fp);
 	json_object_foreach((json_t *)env, key, v) {
 		if (!json_is_object(v) || json_object_get(v, "set") == NULL)
+			continue;
+		/* The dynamic loader's variables mean nothing to Windows'. */
+		if (windows && strncmp(key, "LD_", 3) == 0)
 			continue;
 		html_elem(fp, "dt", NULL, key);
 		fputs("<dd>", fp);
@@ -235,22 +256,59 @@ host_line(FILE *fp, const json_t *host)
 	strbuf_free(&sb);
 }
 
+/* Windows' driver: nvcuda.dll, which the bridge gives as the driver's
+ * library, then the fields the matrix adds (the rest are Linux's
+ * kernel module's, unknown there). */
 static void
-doctor_body(FILE *fp, const json_t *doc)
+win_driver(FILE *fp, const json_t *drv)
+{
+	const json_t *libs = json_object_get(drv, "libraries"), *l;
+	size_t i;
+
+	html_elem(fp, "h2", NULL, _("Driver"));
+	fputs("\n<dl>\n", fp);
+	if (json_array_size(libs) == 0) {
+		html_elem(fp, "dt", NULL, "nvcuda.dll");
+		fputs("<dd>", fp);
+		html_elem(fp, "span", "none", _("not found: no NVIDIA driver is "
+		    "installed"));
+		fputs("</dd>\n", fp);
+	}
+	json_array_foreach(libs, i, l) {
+		html_elem(fp, "dt", NULL, "nvcuda.dll");
+		fputs("<dd>", fp);
+		html_elem(fp, "code", NULL, html_jstr(l, "version") != NULL ?
+		    html_jstr(l, "version") : _("version unknown"));
+		fputc(' ', fp);
+		html_elem(fp, "code", NULL, html_jstr(l, "path"));
+		fputs("</dd>\n", fp);
+	}
+	fputs("</dl>\n", fp);
+	fields(fp, drv, true);
+}
+
+static void
+body(FILE *fp, const json_t *doc, bool windows)
 {
 	const json_t *facts = json_object_get(doc, "facts");
 	const json_t *m = json_object_get(doc, "matrix");
 	const json_t *envs = json_object_get(facts, "python_envs");
 	const json_t *findings = json_object_get(doc, "findings");
+	const char *root = html_jstr(doc, "root");
 	size_t i;
 	const json_t *e;
 	char *line;
 
-	fprintf(fp, "<h1>%s %s doctor</h1>\n", PACKAGE, VERSION);
+	if (windows)
+		fprintf(fp, "<h1>%s %s doctor (Windows, %c:)</h1>\n", PACKAGE,
+		    VERSION, root != NULL && root[0] != '\0' ? root[0] : 'C');
+	else
+		fprintf(fp, "<h1>%s %s doctor</h1>\n", PACKAGE, VERSION);
 	host_line(fp, json_object_get(doc, "host"));
-	if (!json_is_true(json_object_get(doc, "live_checks"))) {
+	/* The Windows doctor probes the live system, its root a drive. */
+	if (!windows && !json_is_true(json_object_get(doc, "live_checks"))) {
 		line = xasprintf(_("root %s (a tree standing in for /: nothing is run or loaded)\n"),
-		    html_jstr(doc, "root"));
+		    root);
 		html_elem(fp, "p", "meta", line);
 		free(line);
 	}
@@ -264,24 +322,58 @@ doctor_body(FILE *fp, const json_t *doc)
 	}
 	html_verdict(fp, findings);
 	html_findings(fp, findings);
-	section(fp, _("GPUs"), json_object_get(facts, "gpus"), "name");
-	section(fp, _("Driver"), json_object_get(facts, "driver"), NULL);
+	section(fp, _("GPUs"), json_object_get(facts, "gpus"), "name", windows);
+	if (windows)
+		win_driver(fp, json_object_get(facts, "driver"));
+	else
+		section(fp, _("Driver"), json_object_get(facts, "driver"), NULL,
+		    false);
 	section(fp, _("CUDA toolkits"), json_object_get(facts, "toolkits"),
-	    "root");
-	section(fp, _("cuDNN"), json_object_get(facts, "cudnn"), "lib_dir");
-	section(fp, _("Python environments"), envs, "prefix");
-	json_array_foreach(envs, i, e)
-		if (json_array_size(json_object_get(e, "frameworks")) > 0) {
-			fputs("<h3>", fp);
-			html_esc(fp, _("Frameworks"));
-			fputs(" · ", fp);
-			html_esc(fp, html_jstr(e, "prefix"));
-			fputs("</h3>\n", fp);
-			section(fp, NULL, json_object_get(e, "frameworks"), "name");
-		}
-	libraries(fp, json_object_get(facts, "libraries"));
-	environment(fp, json_object_get(facts, "env"));
+	    "root", windows);
+	section(fp, _("cuDNN"), json_object_get(facts, "cudnn"), "lib_dir",
+	    windows);
+	section(fp, _("Python environments"), envs, "prefix", windows);
+	json_array_foreach(envs, i, e) {
+		const json_t *fws = json_object_get(e, "frameworks"), *fw;
+		size_t j;
+
+		if (json_array_size(fws) == 0)
+			continue;
+		fputs("<h3>", fp);
+		html_esc(fp, _("Frameworks"));
+		fputs(" · ", fp);
+		html_esc(fp, html_jstr(e, "prefix"));
+		fputs("</h3>\n", fp);
+		section(fp, NULL, fws, "name", windows);
+		/* Windows' facts hold no loader cache: what each framework
+		 * loads is its own needs, resolved by the DLL search. */
+		json_array_foreach(fws, j, fw)
+			if (windows &&
+			    json_array_size(json_object_get(fw, "needs")) > 0) {
+				line = xasprintf(_("DLLs %s loads"),
+				    html_jstr(fw, "name"));
+				libraries(fp, line, json_object_get(fw, "needs"));
+				free(line);
+			}
+	}
+	if (!windows || json_array_size(json_object_get(facts,
+	    "libraries")) > 0)
+		libraries(fp, _("Libraries"), json_object_get(facts,
+		    "libraries"));
+	environment(fp, json_object_get(facts, "env"), windows);
 	notes(fp, json_object_get(facts, "notes"));
+}
+
+static void
+doctor_body(FILE *fp, const json_t *doc)
+{
+	body(fp, doc, false);
+}
+
+static void
+win_doctor_body(FILE *fp, const json_t *doc)
+{
+	body(fp, doc, true);
 }
 
 int
@@ -295,4 +387,16 @@ html_print_doctor(FILE *fp, const struct facts *facts,
 	return html_capture_page(&c, js == NULL ? -1 :
 	    json_print_doctor(js, facts, findings, m, now, checked), fp,
 	    "cudawiz doctor", doctor_body);
+}
+
+int
+html_print_doctor_windows(FILE *fp, const struct facts *facts,
+    const struct findings *findings, const struct matrix *m, time_t now)
+{
+	struct html_capture c;
+	FILE *js = html_capture_begin(&c);
+
+	return html_capture_page(&c, js == NULL ? -1 :
+	    json_print_doctor(js, facts, findings, m, now, 0), fp,
+	    "cudawiz doctor", win_doctor_body);
 }

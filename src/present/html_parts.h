@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "facts/stepsource.h"
+#include "util/memstream.h"
 
 /* Draws what is inside the report's <div>, after the style. */
 typedef void	html_body_fn(FILE *fp, const json_t *doc);
@@ -18,9 +19,7 @@ typedef void	html_body_fn(FILE *fp, const json_t *doc);
  * writes the page (title, then body() over the parsed document). Both
  * return -1 (and free what they hold) when something failed. */
 struct html_capture {
-	char	*buf;
-	size_t	 len;
-	FILE	*fp;
+	struct memstream	ms;
 };
 FILE	*html_capture_begin(struct html_capture *c);
 int	 html_capture_page(struct html_capture *c, int json_rc, FILE *out,

@@ -79,37 +79,3 @@ fail:
 	free(dir);
 	return -1;
 }
-
-FILE *
-atomic_out_open(struct atomic_out *ao, const char *path)
-{
-	*ao = (struct atomic_out){ .path = path };
-	ao->fp = open_memstream(&ao->buf, &ao->len);
-	return ao->fp;
-}
-
-int
-atomic_out_commit(struct atomic_out *ao, char **err)
-{
-	bool bad = ferror(ao->fp) != 0;
-	int rc;
-
-	if (fclose(ao->fp) != 0 || bad) {
-		*err = xasprintf(_("cannot write %s: %s"), ao->path,
-		    strerror(bad ? EIO : errno));
-		rc = -1;
-	} else
-		rc = atomic_write_file(ao->path, ao->buf, ao->len, err);
-	free(ao->buf);
-	*ao = (struct atomic_out){ 0 };
-	return rc;
-}
-
-void
-atomic_out_abort(struct atomic_out *ao)
-{
-	if (ao->fp != NULL)
-		fclose(ao->fp);
-	free(ao->buf);
-	*ao = (struct atomic_out){ 0 };
-}

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/memstream.h"
+
 /* Writes data[0..len) as path. A file already there keeps its mode;
  * a new one gets 0644 less the umask (the collector reads as another
  * user). 0, or -1 with *err (the caller frees) naming path and why;
@@ -19,15 +21,12 @@
 int	atomic_write_file(const char *path, const char *data, size_t len,
 	    char **err);
 
-/* The same for a presenter that writes to a stream: fp collects the
- * bytes in memory until commit (on Windows, which has no
- * open_memstream, in the temporary file itself: atomicfile_win.c). */
+/* The same for a presenter that writes to a stream: the stream
+ * collects the bytes in memory (util/memstream.h) until commit hands
+ * them to atomic_write_file() (atomicout.c, on both systems). */
 struct atomic_out {
-	FILE		*fp;
-	char		*buf;
-	size_t		 len;
-	const char	*path;
-	char		*tmp;		/* Windows: the temporary file's name */
+	struct memstream	 ms;
+	const char		*path;
 };
 
 /* NULL (errno set) when the stream cannot be made. */

@@ -1,8 +1,7 @@
 /* Whole files put in place by one MoveFileExW; see atomicfile.h. The
  * Windows back end (the Windows program only, src/win/win.mk): rename()
- * there refuses to replace a file, and there is no open_memstream, so
- * a stream writes into the temporary file, which commit syncs and moves
- * over the name. */
+ * there refuses to replace a file. A stream's bytes come here through
+ * atomicout.c, as on Linux. */
 #include "config.h"
 
 #include <errno.h>
@@ -141,66 +140,4 @@ atomic_write_file(const char *path, const char *data, size_t len,
 	rc = put_in_place(tmp, path, err);
 	free(tmp);
 	return rc;
-}
-
-FILE *
-atomic_out_open(struct atomic_out *ao, const char *path)
-{
-	DWORD code;
-	HANDLE h;
-	wchar_t *w;
-
-	*ao = (struct atomic_out){ .path = path };
-	if (is_dir(path)) {
-		errno = EISDIR;
-		return NULL;
-	}
-	if ((h = make_tmp(path, &ao->tmp, &code)) == INVALID_HANDLE_VALUE) {
-		errno = code == ERROR_ACCESS_DENIED ? EACCES : ENOENT;
-		return NULL;
-	}
-	/* The file is made by CreateFileW (CREATE_NEW: never another's),
-	 * then written through the C runtime's stream. */
-	CloseHandle(h);
-	w = wstr_wide(ao->tmp);
-	ao->fp = w != NULL ? _wfopen(w, L"wb") : NULL;
-	free(w);
-	if (ao->fp == NULL) {
-		atomic_out_abort(ao);
-		errno = EACCES;
-	}
-	return ao->fp;
-}
-
-int
-atomic_out_commit(struct atomic_out *ao, char **err)
-{
-	bool bad = fflush(ao->fp) != 0 || ferror(ao->fp) != 0 ||
-	    _commit(_fileno(ao->fp)) != 0;
-	int rc;
-
-	if (fclose(ao->fp) != 0)
-		bad = true;
-	ao->fp = NULL;
-	if (bad) {
-		*err = xasprintf(_("cannot write %s: %s"), ao->path,
-		    strerror(EIO));
-		atomic_out_abort(ao);
-		return -1;
-	}
-	rc = put_in_place(ao->tmp, ao->path, err);
-	free(ao->tmp);
-	*ao = (struct atomic_out){ 0 };
-	return rc;
-}
-
-void
-atomic_out_abort(struct atomic_out *ao)
-{
-	if (ao->fp != NULL)
-		fclose(ao->fp);
-	if (ao->tmp != NULL)
-		remove_file(ao->tmp);
-	free(ao->tmp);
-	*ao = (struct atomic_out){ 0 };
 }

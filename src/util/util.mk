@@ -19,6 +19,7 @@ libcudawiz_core_a_SOURCES += \
 	src/util/homedir.c src/util/homedir.h \
 	src/util/base64.c src/util/base64.h \
 	src/util/atomicfile.c src/util/atomicfile.h \
+	src/util/atomicout.c src/util/memstream.c src/util/memstream.h \
 	src/util/fdio.c src/util/fdio.h \
 	src/util/readfile.c src/util/readfile.h \
 	src/util/sha256.c src/util/sha256.h

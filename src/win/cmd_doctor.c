@@ -34,6 +34,7 @@
 #include "diagnose/diagnose.h"
 #include "diagnose/finding.h"
 #include "i18n.h"
+#include "present/html.h"
 #include "present/json.h"
 #include "present/prom.h"
 #include "present/reportfile.h"
@@ -321,6 +322,10 @@ print_report(FILE *fp, const struct report *rp, bool color)
 		    rp->now);
 	if (rp->opts->prometheus)
 		return prom_print_doctor(fp, rp->bf, &r->findings, r->m, rp->now);
+	/* The shared page over the bridged facts (present/html.h). */
+	if (rp->opts->html)
+		return html_print_doctor_windows(fp, rp->bf, &r->findings, r->m,
+		    rp->now);
 	fprintf(fp, "%s %s doctor (Windows, %c:)\n\n", PACKAGE, VERSION,
 	    r->facts.drive);
 	print_facts(fp, &r->facts);
@@ -422,12 +427,6 @@ cmd_doctor(const struct cli_opts *opts)
 	struct facts *bf;
 	int rc;
 
-	if (opts->html) {
-		fprintf(stderr, _("%s: doctor on Windows writes text, --json or "
-		    "--format prometheus; --format html is not available on "
-		    "Windows yet\n"), PACKAGE);
-		return EXIT_USAGE;
-	}
 	if (win_run_open_or_say(&r, opts->matrix_file, true) != 0)
 		return EXIT_USAGE;
 	win_run_diagnose(&r);

@@ -19,6 +19,7 @@
 #include "matrix/matrix.h"
 #include "matrix/select.h"
 #include "present/explain.h"
+#include "present/html.h"
 #include "present/style.h"
 #include "util/strv.h"
 #include "util/xalloc.h"
@@ -26,6 +27,8 @@
 static int
 print(const struct cli_opts *opts, const struct explain_view *v)
 {
+	if (opts->html)
+		return html_print_explain(stdout, v);
 	if (opts->json)
 		return explain_print_json(stdout, v);
 	return explain_print_text(stdout, v,
@@ -49,13 +52,6 @@ cmd_explain(const struct cli_opts *opts)
 	char *note = NULL, *err = NULL;
 	int rc;
 
-	if (opts->html) {
-		/* The page is captured with open_memstream(), which the
-		 * Windows C runtime lacks. */
-		fprintf(stderr, _("%s: --format html is not available on "
-		    "Windows yet; use text or --json\n"), PACKAGE);
-		return EXIT_USAGE;
-	}
 	if (explain_input_read(opts, &input) != 0) {
 		explain_input_free(&input);
 		return EXIT_USAGE;

@@ -23,6 +23,7 @@
 
 #include "cmd.h"
 #include "i18n.h"
+#include "present/html.h"
 #include "sysroot/sysroot.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
@@ -312,6 +313,17 @@ str_or_null(const char *s)
 
 /* ------------------------------------------------------------- command */
 
+/* --json, or the page over the same document (present/html.h). */
+static int
+write_doc(const struct cli_opts *opts, const json_t *o)
+{
+	if (opts->html)
+		return html_print_win_why(stdout, o);
+	if (json_dumpf(o, stdout, JSON_INDENT(2)) != 0 || putchar('\n') == EOF)
+		return -1;
+	return 0;
+}
+
 int
 cmd_why(const struct cli_opts *opts)
 {
@@ -327,11 +339,6 @@ cmd_why(const struct cli_opts *opts)
 		fprintf(stderr, _("%s: why: on Windows give one DLL name "
 		    "('%s why cudart64_110.dll'); --from is not available "
 		    "on Windows yet\n"), PACKAGE, PACKAGE);
-		return EXIT_USAGE;
-	}
-	if (opts->html) {
-		fprintf(stderr, _("%s: --format html is not available on "
-		    "Windows yet; use text or --json\n"), PACKAGE);
 		return EXIT_USAGE;
 	}
 	if (opts->root != NULL) {
@@ -352,7 +359,7 @@ cmd_why(const struct cli_opts *opts)
 	    std.via == DLLSRC_CURRENT_DIR))
 		fix_dir = dir_of(std.resolved);
 
-	if (opts->json) {
+	if (opts->json || opts->html) {
 		json_t *o = json_object();
 		json_t *sys = json_object();
 
@@ -366,10 +373,8 @@ cmd_why(const struct cli_opts *opts)
 		json_object_set_new(o, "standard", resolution_json(&std));
 		json_object_set_new(o, "python38", resolution_json(&py));
 		json_object_set_new(o, "add_dll_directory", str_or_null(fix_dir));
-		rc = json_dumpf(o, stdout, JSON_INDENT(2)) == 0 ? 0 : -1;
+		rc = write_doc(opts, o);
 		json_decref(o);
-		if (rc == 0)
-			putchar('\n');
 	} else {
 		printf(_("How Windows would load %s on this machine\n"), name);
 		printf(_("  System32:      %s\n"), l.system32 != NULL ? l.system32 : _("(unknown)"));

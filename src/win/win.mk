@@ -8,15 +8,15 @@
 # probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
 # builds from src/helper/ beside it, through src/verify/spawn_win.c),
 # env (src/win/cmd_env.c; --check FILE: src/win/cmd_env_check.c), spec export (src/win/cmd_spec.c) and fleet
-# (the shared src/cmd_fleet.c; --format html is not there:
-# src/win/fleet_html.c), both over the Windows facts bridged into the
+# (the shared src/cmd_fleet.c), both over the Windows facts bridged into the
 # shared model (src/winprobe/winbridge.c), and the guided mode in place
 # of the wizard (src/win/guide.c, the pages src/winguide/'s); matrix
 # update says that the build is offline (src/win/matrix_update.c). Its layers are the pure ones,
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
 # ends behind the same headers in place of the POSIX ones
 # (src/sysroot/sysroot_win.c, src/util/readfile_win.c,
-# src/util/atomicfile_win.c, src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
+# src/util/atomicfile_win.c, src/util/memstream_win.c,
+# src/matrix/cachedir_win.c). Both are EXTRA_: a Linux `make' builds
 # neither.
 EXTRA_PROGRAMS += src/win/cudawiz-win
 EXTRA_LIBRARIES = libcudawiz-win.a
@@ -79,7 +79,12 @@ libcudawiz_win_a_SOURCES = \
 	src/winprobe/winbridge.c src/present/prom.c \
 	src/present/reportfile.c src/verify/parse.c \
 	src/spec/reference.c src/spec/specdiff.c src/spec/specout.c \
-	src/util/atomicfile_win.c \
+	src/util/atomicfile_win.c src/util/atomicout.c \
+	src/util/memstream_win.c \
+	src/present/html.c src/present/html_doctor.c \
+	src/present/html_explain.c src/present/html_findings.c \
+	src/present/html_fleet.c src/present/html_style.c \
+	src/present/html_why.c src/present/html_winwhy.c \
 	src/fleet/drift.c src/fleet/files.c src/fleet/model.c \
 	src/fleet/report.c src/fleet/skim.c \
 	src/present/fleet_json.c src/present/fleet_text.c \
@@ -102,7 +107,7 @@ src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/win/cmd_env_check.c src/win/envsource.c src/win/envsource.h \
 	src/win/guide.c src/win/guide.h src/win/guide_fix.c \
 	src/win/matrix_update.c \
-	src/win/cmd_spec.c src/cmd_fleet.c src/win/fleet_html.c \
+	src/win/cmd_spec.c src/cmd_fleet.c \
 	src/win/bridged.c src/win/bridged.h \
 	src/win/registry.c src/win/registry.h \
 	src/win/here.c src/win/here.h src/win/winrun.c src/win/winrun.h
