@@ -61,6 +61,25 @@ html_jstr(const json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
+void
+html_step_row(FILE *fp, size_t i, const char *source, const json_t *s)
+{
+	const char *where = html_jstr(s, "path");
+
+	fprintf(fp, "<tr><td>%zu</td><td>", i + 1);
+	html_esc(fp, source);
+	fputs("</td><td>", fp);
+	html_elem(fp, "code", NULL, where != NULL ? where :
+	    html_jstr(s, "dir"));
+	fputs("</td><td>", fp);
+	html_esc(fp, html_jstr(s, "result"));
+	if (html_jstr(s, "detail") != NULL) {
+		fputs(": ", fp);
+		html_esc(fp, html_jstr(s, "detail"));
+	}
+	fputs("</td></tr>\n", fp);
+}
+
 const char *
 html_step_words(const char *json_name, enum step_words w)
 {

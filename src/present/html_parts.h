@@ -36,6 +36,9 @@ void	html_elem(FILE *fp, const char *tag, const char *cls, const char *s);
 void	html_table_head(FILE *fp, const char *title, const char *const *cols);
 /* A JSON string's value, or NULL for anything else. */
 const char *html_jstr(const json_t *o, const char *key);
+/* One row of a search-steps table (why's, Linux or Windows): its number
+ * (from 0), the step's source as words, where it looked, what it found. */
+void	html_step_row(FILE *fp, size_t i, const char *source, const json_t *s);
 
 /* A loader step's JSON name (why's "cache" or doctor's "ld.so.conf") in
  * the reader's words of column w; the name itself when unknown. */

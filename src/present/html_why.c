@@ -55,20 +55,7 @@ steps(FILE *fp, const json_t *a)
 
 	html_table_head(fp, _("Search steps, in the loader's order"), cols);
 	json_array_foreach(a, i, s) {
-		const char *where = html_jstr(s, "path");
-
-		fprintf(fp, "<tr><td>%zu</td><td>", i + 1);
-		html_esc(fp, step_name(html_jstr(s, "source")));
-		fputs("</td><td>", fp);
-		html_elem(fp, "code", NULL, where != NULL ? where :
-		    html_jstr(s, "dir"));
-		fputs("</td><td>", fp);
-		html_esc(fp, html_jstr(s, "result"));
-		if (html_jstr(s, "detail") != NULL) {
-			fputs(": ", fp);
-			html_esc(fp, html_jstr(s, "detail"));
-		}
-		fputs("</td></tr>\n", fp);
+		html_step_row(fp, i, step_name(html_jstr(s, "source")), s);
 	}
 	fputs("</tbody></table>\n", fp);
 }

@@ -42,20 +42,7 @@ search(FILE *fp, const char *title, const char *name, const json_t *res)
 
 	html_table_head(fp, title, cols);
 	json_array_foreach(json_object_get(res, "steps"), i, s) {
-		const char *where = html_jstr(s, "path");
-
-		fprintf(fp, "<tr><td>%zu</td><td>", i + 1);
-		html_esc(fp, html_jstr(s, "source"));
-		fputs("</td><td>", fp);
-		html_elem(fp, "code", NULL, where != NULL ? where :
-		    html_jstr(s, "dir"));
-		fputs("</td><td>", fp);
-		html_esc(fp, html_jstr(s, "result"));
-		if (html_jstr(s, "detail") != NULL) {
-			fputs(": ", fp);
-			html_esc(fp, html_jstr(s, "detail"));
-		}
-		fputs("</td></tr>\n", fp);
+		html_step_row(fp, i, html_jstr(s, "source"), s);
 	}
 	fputs("</tbody></table>\n", fp);
 	outcome(fp, name, res);
