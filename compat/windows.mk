@@ -24,7 +24,8 @@ WINDOWS_CFLAGS = -O2 -g
 # ships with every Windows since XP). Anything else (libgcc_s_seh-1.dll,
 # libwinpthread-1.dll, a libjansson DLL) fails the build.
 WINDOWS_SYSTEM_DLLS = kernel32.dll advapi32.dll msvcrt.dll user32.dll \
-	shell32.dll ole32.dll ws2_32.dll bcrypt.dll ntdll.dll
+	shell32.dll ole32.dll ws2_32.dll bcrypt.dll ntdll.dll \
+	winhttp.dll
 WINDOWS_HELPER_SRC = $(srcdir)/src/helper/main.c \
 	$(srcdir)/src/helper/common.c $(srcdir)/src/helper/jsonl.c \
 	$(srcdir)/src/helper/errnames.c $(srcdir)/src/helper/ptx.c \

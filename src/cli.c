@@ -424,14 +424,16 @@ usage(FILE *fp)
 	    "find them), 'verify' (nvcuda.dll, each cudart64_*.dll and\n"
 	    "cudnn64_*.dll loaded and tried by cudawiz-verify.exe in a process of\n"
 	    "its own), 'explain' (from the message alone), 'why NAME.dll' (the\n"
-	    "DLL search on this machine, and Python 3.8+'s) and 'matrix show' and\n"
-	    "'matrix path', and 'env' (a PowerShell or cmd.exe script that puts\n"
-	    "the DLLs' directories first on PATH, for this console or with\n"
-	    "--scope user for your user environment too), 'spec export' (this\n"
+	    "DLL search on this machine, and Python 3.8+'s), 'matrix show', 'matrix\n"
+	    "path' and 'matrix update', and 'env' (a PowerShell or cmd.exe script\n"
+	    "that puts the DLLs' directories first on PATH, for this console or\n"
+	    "with --scope user for your user environment too), 'spec export' (this\n"
 	    "machine's spec, its items named as on Linux) and 'fleet' (many hosts'\n"
 	    "reports, Windows and Linux alike).\n"
-	    "It never uses the network (--offline is implied): the matrix is the\n"
-	    "built-in one, or --matrix FILE.\n"), fp);
+	    "Only 'matrix update' uses the network (WinHTTP: Windows' proxy settings\n"
+	    "and certificate store; --offline refuses it). It keeps the matrix in\n"
+	    "LOCALAPPDATA's cudawiz folder ('matrix path'), which every command then\n"
+	    "uses unless --matrix FILE is given; before it, the built-in one.\n"), fp);
 	fputs(_("\nOn a console, plain 'cudawiz' runs the guided mode, as 'wizard'\n"
 	    "does anywhere: the wizard's pages one at a time, each answered by\n"
 	    "typing a line (n next, a page's number, d N a finding, q quit).\n"),
@@ -912,11 +914,6 @@ cli_main(int argc, char **argv)
 		argv = ex_argv;
 	}
 	p.opts.root = getenv("CUDAWIZ_ROOT");
-#ifdef CUDAWIZ_WINDOWS
-	/* The Windows program has no libcurl: --offline always (matrix
-	 * update says so). */
-	p.opts.offline = true;
-#endif
 	if ((rc = parse(&p, argc, argv)) < 0)
 		rc = dispatch(&p, argc, argv);
 	free(p.opts.urls);

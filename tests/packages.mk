@@ -33,6 +33,7 @@ PACKAGE_TESTS += tests/cli/windows-verify.sh
 PACKAGE_TESTS += tests/cli/windows-env.sh
 PACKAGE_TESTS += tests/cli/windows-guide.sh
 PACKAGE_TESTS += tests/cli/windows-html.sh
+PACKAGE_TESTS += tests/cli/windows-matrix-update.sh
 EXTRA_DIST += $(PACKAGE_TESTS) tests/lib/debroot.sh tests/lib/debroot-prefetch.sh \
 	tests/lib/fx_windows.sh
 

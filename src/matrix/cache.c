@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "matrix/cache.h"
 #include "matrix/matrix.h"
+#include "util/atomicfile.h"
 #include "util/fdio.h"
 #include "util/strbuf.h"
 #include "util/strv.h"
@@ -282,6 +283,48 @@ discard(char *tmp)
 	free(tmp);
 }
 
+#ifdef _WIN32
+/* Windows: rename() does not replace an existing file, and the path's
+ * separator is a backslash (cachedir_win.c). Each file goes through
+ * atomicfile_win.c (MoveFileExW with MOVEFILE_REPLACE_EXISTING), the
+ * matrix first: validators beside an older matrix only cost a full
+ * download, while new ones beside the old matrix could keep it. */
+static int
+store_win(const char *path, const char *doc, size_t len, const char *side,
+    const char *text, char **err)
+{
+	const char *sep = strrchr(path, '\\');
+	char *dir = sep != NULL ? xstrndup(path, (size_t)(sep - path)) :
+	    xstrdup(".");
+	char *why;
+
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		*err = xasprintf(_("cannot create the cache directory %s: %s"),
+		    dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	if (doc != NULL && atomic_write_file(path, doc, len, err) != 0)
+		return -1;
+	if (atomic_write_file(side, text, strlen(text), &why) != 0) {
+		if (doc == NULL) {
+			*err = why;
+			return -1;
+		}
+		*err = xasprintf(_("the matrix was replaced, but not its "
+		    "validators %s: %s"), side, why);
+		free(why);
+		if (remove(side) != 0) {
+			/* They describe an older download, which a server
+			 * answers with the full document anyway. */
+		}
+		return 1;
+	}
+	return 0;
+}
+#endif
+
 int
 cache_store(const char *path, const char *doc, size_t len,
     const struct cache_meta *meta, char **err)
@@ -298,9 +341,16 @@ cache_store(const char *path, const char *doc, size_t len,
 		return -1;
 	}
 	matrix_free(m);
-	dir = path_dirname(path);
 	side = cache_meta_path(path);
 	text = meta_text(meta);
+#ifdef _WIN32
+	rc = store_win(path, doc, len, side, text, err);
+	free(text);
+	free(side);
+	(void)dir;
+	return rc;
+#endif
+	dir = path_dirname(path);
 	if (make_dirs(dir, err) != 0)
 		goto out;
 	tmp = write_temp(path, doc, len, err);
@@ -350,6 +400,13 @@ cache_store_meta(const char *path, const struct cache_meta *meta, char **err)
 	int rc = -1;
 
 	*err = NULL;
+#ifdef _WIN32
+	rc = store_win(path, NULL, 0, side, text, err);
+	free(text);
+	free(side);
+	free(dir);
+	return rc;
+#endif
 	if (make_dirs(dir, err) != 0)
 		goto out;
 	tmp = write_temp(side, text, strlen(text), err);

@@ -1,8 +1,7 @@
 /* Where the matrix cache lies (cache.h), in the Windows program:
  * %LOCALAPPDATA%\cudawiz, Windows' place for a user's cached data that
- * does not roam. The Windows build never fetches (it is offline), but it
- * reads a matrix.json put there, as the Linux build reads its cache, so
- * a newer matrix can be copied in. */
+ * does not roam. matrix update (over WinHTTP, matrix/fetch_win.c) writes
+ * matrix.json there, and every command reads it, as on Linux. */
 #include "config.h"
 
 #include <stdlib.h>

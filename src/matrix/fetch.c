@@ -12,13 +12,11 @@
  * curl tool honours, so those are read here (conventions.md §9). */
 #include "config.h"
 
-#include <arpa/inet.h>
 /* The calls go through the table below, not through the type-checking
  * macros of curl.h. */
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
 #include <dlfcn.h>
-#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -26,15 +24,11 @@
 
 #include "i18n.h"
 #include "matrix/fetch.h"
+#include "matrix/fetchurl.h"
 #include "util/monoclock.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-/* Longer URLs are not something a manifest or a user would give. */
-#define URL_MAX 2048
-/* An ETag or Last-Modified longer than this is not kept (it goes back out
- * as a request header). */
-#define VALIDATOR_MAX 256
 /* A transfer slower than this many bytes a second for LOW_SPEED_S is a
  * dead link, whatever the total timeout. */
 #define LOW_SPEED_BPS 10L
@@ -49,15 +43,6 @@ struct xfer {
 	char			*etag;
 	char			*last_modified;
 };
-
-void
-fetch_opts_init(struct fetch_opts *o)
-{
-	memset(o, 0, sizeof *o);
-	o->connect_timeout_ms = FETCH_CONNECT_TIMEOUT_MS;
-	o->timeout_ms = FETCH_TIMEOUT_MS;
-	o->max_bytes = FETCH_MAX_BYTES;
-}
 
 /* libcurl is loaded the first time a download is about to happen, not
  * when cudawiz starts: linking it pulls in some thirty libraries (TLS,
@@ -199,54 +184,13 @@ fetch_global_cleanup(void)
 		curl_global_cleanup();
 }
 
-void
-fetch_result_free(struct fetch_result *res)
-{
-	FREE(&res->body);
-	FREE(&res->etag);
-	FREE(&res->last_modified);
-	FREE(&res->url);
-	res->len = 0;
-}
-
-/* A URL as it may appear in a one-line message: no control characters. */
-static char *
-printable(const char *s)
-{
-	char *out = xstrndup(s, URL_MAX);
-
-	for (char *p = out; *p != '\0'; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return out;
-}
-
-static bool
-is_loopback(const char *host)
-{
-	struct in_addr a4;
-	struct in6_addr a6;
-	char buf[INET6_ADDRSTRLEN + 2];
-	size_t n;
-
-	if (strcasecmp(host, "localhost") == 0)
-		return true;
-	if (inet_pton(AF_INET, host, &a4) == 1)
-		return (ntohl(a4.s_addr) >> 24) == 127;
-	n = strlen(host);
-	if (n < 3 || n - 2 >= sizeof buf || host[0] != '[' || host[n - 1] != ']')
-		return false;
-	memcpy(buf, host + 1, n - 2);
-	buf[n - 2] = '\0';
-	return inet_pton(AF_INET6, buf, &a6) == 1 && IN6_IS_ADDR_LOOPBACK(&a6);
-}
-
-/* Splits url with libcurl's own parser, so the host checked is the host
+/* fetchurl.h's: libcurl's own parser, so the host checked is the host
  * libcurl will connect to. */
-static int
-url_scheme_host(const char *url, char **scheme, char **host)
+int
+fetch_url_split(const char *url, char **scheme, char **host)
 {
 	CURLU *u = curl_url();
+	char *cs = NULL, *ch = NULL;
 	int rc = -1;
 
 	*scheme = *host = NULL;
@@ -254,63 +198,18 @@ url_scheme_host(const char *url, char **scheme, char **host)
 		return -1;
 	/* file: and some other schemes have no host: *host stays NULL. */
 	if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
-	    curl_url_get(u, CURLUPART_SCHEME, scheme, 0) == CURLUE_OK) {
-		if (curl_url_get(u, CURLUPART_HOST, host, 0) != CURLUE_OK)
-			*host = NULL;
+	    curl_url_get(u, CURLUPART_SCHEME, &cs, 0) == CURLUE_OK) {
+		if (curl_url_get(u, CURLUPART_HOST, &ch, 0) != CURLUE_OK)
+			ch = NULL;
+		/* Owned by libcurl's allocator: copied into ours. */
+		*scheme = xstrdup(cs);
+		*host = ch != NULL ? xstrdup(ch) : NULL;
 		rc = 0;
 	}
+	curl_free(cs);
+	curl_free(ch);
 	curl_url_cleanup(u);
-	if (rc != 0) {
-		curl_free(*scheme);
-		*scheme = NULL;
-	}
 	return rc;
-}
-
-/* 1 https, 0 http to loopback, -1 refused with *err set; *loopback says
- * whether the host is this machine. */
-static int
-url_kind(const char *url, bool *loopback, char **err)
-{
-	char *scheme, *host, *shown = printable(url);
-	int kind = -1;
-
-	*loopback = false;
-	if (strlen(url) > URL_MAX) {
-		*err = xasprintf(_("%.80s…: the URL is longer than %d characters"),
-		    shown, URL_MAX);
-	} else if (url_scheme_host(url, &scheme, &host) != 0) {
-		*err = xasprintf(_("%s: not a valid URL"), shown);
-	} else {
-		if (host == NULL && (strcmp(scheme, "https") == 0 ||
-		    strcmp(scheme, "http") == 0))
-			*err = xasprintf(_("%s: not a valid URL"), shown);
-		else if (strcmp(scheme, "https") == 0)
-			kind = 1;
-		else if (strcmp(scheme, "http") == 0 && is_loopback(host))
-			kind = 0;
-		else if (strcmp(scheme, "http") == 0)
-			*err = xasprintf(_("%s: refusing plain http to %s; only "
-			    "https is fetched (http only from a loopback address)"),
-			    shown, host);
-		else
-			*err = xasprintf(_("%s: refusing the %s scheme; only "
-			    "https is fetched"), shown, scheme);
-		*loopback = kind >= 0 && is_loopback(host);
-		curl_free(scheme);
-		curl_free(host);
-	}
-	free(shown);
-	return kind;
-}
-
-bool
-fetch_url_allowed(const char *url, char **err)
-{
-	bool loopback;
-
-	*err = NULL;
-	return url_kind(url, &loopback, err) >= 0;
 }
 
 static size_t
@@ -339,19 +238,7 @@ header_value(const char *line, size_t n, const char *name)
 
 	if (n <= k || strncasecmp(line, name, k) != 0 || line[k] != ':')
 		return NULL;
-	line += k + 1;
-	n -= k + 1;
-	while (n > 0 && (*line == ' ' || *line == '\t'))
-		line++, n--;
-	while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == '\n' ||
-	    line[n - 1] == ' ' || line[n - 1] == '\t'))
-		n--;
-	if (n == 0 || n > VALIDATOR_MAX)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)line[i] < 0x20 || (unsigned char)line[i] > 0x7e)
-			return NULL;
-	return xstrndup(line, n);
+	return fetch_validator(line + k + 1, n - k - 1);
 }
 
 static size_t
@@ -587,12 +474,12 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 
 	memset(res, 0, sizeof *res);
 	*err = NULL;
-	kind = url_kind(url, &loopback, err);
+	kind = fetch_url_kind(url, &loopback, err);
 	if (kind < 0)
 		return -1;
 	https = kind == 1;
 	from_loopback = loopback;
-	shown = printable(url);
+	shown = fetch_printable(url);
 	hdrs = conditions(o, &conditional, err, shown);
 	if (*err != NULL) {
 		free(shown);
@@ -618,7 +505,7 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 	}
 	deadline = (long)mono_ms() + o->timeout_ms;
 	for (;;) {
-		char *hop = printable(cur);
+		char *hop = fetch_printable(cur);
 		char *where = strcmp(cur, url) == 0 ? xstrdup(shown) :
 		    xasprintf(_("%s (redirected from %s)"), hop, shown);
 		const char *next;
@@ -669,34 +556,9 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 			free(where);
 			goto out;
 		}
-		kind = url_kind(next, &loopback, err);
-		if (kind == 0 && https) {
-			char *to = printable(next);
-
-			*err = xasprintf(_("%s: refusing the redirect from https "
-			    "to plain http (%s)"), where, to);
-			free(to);
-			free(where);
-			goto out;
-		}
-		if (*err != NULL) {
-			char *why = *err;
-
-			*err = xasprintf(_("%s: redirect refused: %s"), where, why);
-			free(why);
-			free(where);
-			goto out;
-		}
-		/* SECURITY.md: a loopback source can never lead elsewhere,
-		 * whatever the scheme of the hop (an https hop to another
-		 * host is otherwise fine). */
-		if (from_loopback && !loopback) {
-			char *to = printable(next);
-
-			*err = xasprintf(_("%s: refusing the redirect from a "
-			    "loopback address to another host (%s): a source on "
-			    "this machine stays on this machine"), where, to);
-			free(to);
+		kind = fetch_redirect_kind(where, next, https, from_loopback,
+		    &loopback, err);
+		if (kind < 0) {
 			free(where);
 			goto out;
 		}
@@ -710,7 +572,7 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 	if (status == 304 && conditional) {
 		res->not_modified = true;
 	} else if (status != 200) {
-		char *where = printable(cur);
+		char *where = fetch_printable(cur);
 
 		if (status == 304)
 			*err = xasprintf(_("%s: HTTP status 304 to a request "

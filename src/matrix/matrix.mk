@@ -73,6 +73,7 @@ noinst_LIBRARIES += libcudawiz-fetch.a
 libcudawiz_fetch_a_CPPFLAGS = $(AM_CPPFLAGS) $(LIBCURL_CFLAGS) $(JANSSON_CFLAGS)
 libcudawiz_fetch_a_SOURCES = \
 	src/matrix/fetch.c src/matrix/fetch.h \
+	src/matrix/fetchurl.c src/matrix/fetchurl.h \
 	src/matrix/update.c src/matrix/update.h \
 	src/cmd_matrix.c
 # libcurl itself is dlopen()ed by fetch.c when a download starts.

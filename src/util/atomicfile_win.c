@@ -13,7 +13,6 @@
 
 #include "i18n.h"
 #include "util/atomicfile.h"
-#include "util/pathnorm.h"
 #include "util/wstr.h"
 #include "util/xalloc.h"
 
@@ -36,11 +35,18 @@ fail(const char *path, DWORD code, char **err)
 static HANDLE
 make_tmp(const char *path, char **tmp, DWORD *code)
 {
-	char *dir = path_dirname(path);
+	/* Either separator: a path from Windows (the cache's, a user's
+	 * C:\...) has backslashes, which path_dirname() does not split. */
+	const char *sep = strrchr(path, '\\'), *slash = strrchr(path, '/');
+	char *dir;
 
+	if (slash != NULL && (sep == NULL || slash > sep))
+		sep = slash;
+	dir = sep != NULL ? xstrndup(path, (size_t)(sep - path)) : xstrdup(".");
 	for (unsigned i = 0; i < TMP_TRIES; i++) {
-		char *name = xasprintf("%s/.%s.cudawiz-%lu-%u", dir,
-		    path_basename(path), (unsigned long)GetCurrentProcessId(), i);
+		char *name = xasprintf("%s\\.%s.cudawiz-%lu-%u", dir,
+		    sep != NULL ? sep + 1 : path,
+		    (unsigned long)GetCurrentProcessId(), i);
 		wchar_t *w = wstr_wide(name);
 		HANDLE h = w != NULL ? CreateFileW(w, GENERIC_WRITE, 0, NULL,
 		    CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL) :

@@ -1,9 +1,9 @@
 # The Windows program (make windows, compat/windows.mk; configure.ac's
 # WINDOWS): src/win/cudawiz-win.exe, shipped as cudawiz.exe. It is the
 # dispatcher (src/cli.c, entered through src/win/wmain.c) with the
-# commands that need no ELF, curl or curses: explain (the text alone:
+# commands that need no ELF or curses: explain (the text alone:
 # nothing of this machine is probed), matrix show/path (the built-in
-# matrix, or one copied into the cache), why NAME.dll over the live
+# matrix, or the cache's), why NAME.dll over the live
 # system (src/win/cmd_why.c) and verify (src/win/cmd_verify.c: the
 # probe's DLLs each run by cudawiz-verify.exe, which compat/windows.mk
 # builds from src/helper/ beside it, through src/verify/spawn_win.c),
@@ -11,7 +11,8 @@
 # (the shared src/cmd_fleet.c), both over the Windows facts bridged into the
 # shared model (src/winprobe/winbridge.c), and the guided mode in place
 # of the wizard (src/win/guide.c, the pages src/winguide/'s); matrix
-# update says that the build is offline (src/win/matrix_update.c). Its layers are the pure ones,
+# update is Linux's (src/matrix/update.c) over WinHTTP
+# (src/matrix/fetch_win.c) in place of libcurl. Its layers are the pure ones,
 # compiled once more for Windows into libcudawiz-win.a, with Windows back
 # ends behind the same headers in place of the POSIX ones
 # (src/sysroot/sysroot_win.c, src/util/readfile_win.c,
@@ -45,6 +46,7 @@ libcudawiz_win_a_SOURCES = \
 	src/matrix/matrix.c src/matrix/schema.c src/matrix/parse.c \
 	src/matrix/write.c src/matrix/query.c src/matrix/redistrib.c \
 	src/matrix/select.c src/matrix/cache.c src/matrix/cachedir_win.c \
+	src/matrix/update.c src/matrix/fetchurl.c src/matrix/fetch_win.c \
 	src/explain/recognize.c src/explain/scan.c src/explain/codes.c \
 	src/explain/recognize_more.c \
 	src/facts/facts.c src/facts/pyfacts.c src/facts/stepsource.c \
@@ -106,7 +108,6 @@ src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/win/cmd_verify.c src/win/cmd_verify.h src/win/cmd_env.c \
 	src/win/cmd_env_check.c src/win/envsource.c src/win/envsource.h \
 	src/win/guide.c src/win/guide.h src/win/guide_fix.c \
-	src/win/matrix_update.c \
 	src/win/cmd_spec.c src/cmd_fleet.c \
 	src/win/bridged.c src/win/bridged.h \
 	src/win/registry.c src/win/registry.h \
@@ -120,7 +121,10 @@ src_win_cudawiz_win_CFLAGS = $(WIN_CFLAGS)
 # first, so the sources of those views are compiled here too.
 src_win_cudawiz_win_LDFLAGS = $(AM_LDFLAGS) $(WINDOWS_LDFLAGS) -Wl,--gc-sections \
 	-municode
-src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS)
+# winhttp: matrix update's fetches (src/matrix/fetch_win.c); ws2_32: its
+# URL rules' inet_pton.
+src_win_cudawiz_win_LDADD = libcudawiz-win.a $(JANSSON_LIBS) -lwinhttp \
+	-lws2_32
 EXTRA_DIST += compat/win32.h compat/windows-deps.sh src/win/win.mk \
 	src/util/wstr.h \
 	src/diagnose/rules_windows_verify.h

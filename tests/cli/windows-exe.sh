@@ -143,8 +143,8 @@ like "$(cat "$work/err")" "verify --env is not available on Windows yet" "verify
 win spec export
 is "$rc/$(jq -r .schema "$work/out" 2>&1)" "0/cudawiz/spec/1" "spec export runs (windows-spec.sh checks its items)"
 win --help
-like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'doctor'.*'verify'.*'explain'.*--offline is implied" \
-    "--help says what the Windows build has, and that it is offline"
+like "$rc $(tr '\n' ' ' <"$work/out")" "^0 .*This Windows build has 'doctor'.*'verify'.*'explain'.*'matrix update'.*Only 'matrix update' uses the network" \
+    "--help says what the Windows build has, and that only matrix update uses the network"
 win matrix show
 like "$rc $(head -n 1 "$work/out")" '^0 Matrix in use: +built in' "matrix show gives the built-in matrix"
 
