@@ -568,29 +568,9 @@ fetch(const char *url, const struct fetch_opts *o, struct fetch_result *res,
 		cur = xstrdup(next);
 		x.url = cur;
 	}
-	res->status = status;
-	if (status == 304 && conditional) {
-		res->not_modified = true;
-	} else if (status != 200) {
-		char *where = fetch_printable(cur);
-
-		if (status == 304)
-			*err = xasprintf(_("%s: HTTP status 304 to a request "
-			    "that had no condition"), where);
-		else
-			*err = xasprintf(_("%s: the server answered HTTP status "
-			    "%ld"), where, status);
-		free(where);
+	if (fetch_answer(status, conditional, &x.body, &x.etag,
+	    &x.last_modified, &cur, res, err) != 0)
 		goto out;
-	} else {
-		res->len = x.body.len;
-		res->body = strbuf_take(&x.body);
-	}
-	res->etag = x.etag;
-	res->last_modified = x.last_modified;
-	x.etag = x.last_modified = NULL;
-	res->url = cur;
-	cur = NULL;
 	rc = 0;
 out:
 	if (rc != 0)

@@ -15,6 +15,7 @@
 #include "i18n.h"
 #include "matrix/fetch.h"
 #include "matrix/fetchurl.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 void
@@ -158,4 +159,35 @@ fetch_validator(const char *v, size_t n)
 		if ((unsigned char)v[i] < 0x20 || (unsigned char)v[i] > 0x7e)
 			return NULL;
 	return xstrndup(v, n);
+}
+
+int
+fetch_answer(long status, bool conditional, struct strbuf *body,
+    char **etag, char **last_modified, char **cur, struct fetch_result *res,
+    char **err)
+{
+	res->status = status;
+	if (status == 304 && conditional) {
+		res->not_modified = true;
+	} else if (status != 200) {
+		char *where = fetch_printable(*cur);
+
+		if (status == 304)
+			*err = xasprintf(_("%s: HTTP status 304 to a request "
+			    "that had no condition"), where);
+		else
+			*err = xasprintf(_("%s: the server answered HTTP status "
+			    "%ld"), where, status);
+		free(where);
+		return -1;
+	} else {
+		res->len = body->len;
+		res->body = strbuf_take(body);
+	}
+	res->etag = *etag;
+	res->last_modified = *last_modified;
+	*etag = *last_modified = NULL;
+	res->url = *cur;
+	*cur = NULL;
+	return 0;
 }

@@ -39,4 +39,15 @@ int	fetch_redirect_kind(const char *where, const char *next, bool https,
  * header. Owned, or NULL. */
 char	*fetch_validator(const char *value, size_t n);
 
+struct fetch_result;
+struct strbuf;
+
+/* The last response made into res: a 304 to a conditional request is
+ * not_modified, a 200 takes the body; the validators and the final URL
+ * are taken from the caller (its pointers set to NULL). Any other status
+ * is -1 with *err one line naming cur; nothing is taken then. */
+int	fetch_answer(long status, bool conditional, struct strbuf *body,
+	    char **etag, char **last_modified, char **cur,
+	    struct fetch_result *res, char **err);
+
 #endif
