@@ -338,7 +338,9 @@ render_cmd(const struct prep *pr, const char *version,
 		"PATH loses them).",
 		NULL
 	};
-	const char *all[16];
+	/* Both lists end with NULL: room for every line and one NULL. */
+	const char *all[sizeof extra / sizeof extra[0] +
+	    sizeof extra_user / sizeof extra_user[0]];
 	struct strbuf unames = STRBUF_INIT;
 	bool win_user = p->win_user;
 	size_t na = 0;

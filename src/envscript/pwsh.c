@@ -306,7 +306,9 @@ render_pwsh(const struct prep *pr, const char *version,
 		NULL
 	};
 	const char *const *ex = extra;
-	const char *all[16];
+	/* Both lists end with NULL: room for every line and one NULL. */
+	const char *all[sizeof extra / sizeof extra[0] +
+	    sizeof extra_user / sizeof extra_user[0]];
 	size_t na = 0;
 
 	if (p->win_user) {
