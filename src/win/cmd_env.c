@@ -8,7 +8,8 @@
  * Printed, or written with -o (an existing file only with --force, kept
  * as FILE.bak); --json is Linux's cudawiz/env/1 document. What no PATH
  * change fixes is said on stderr, as on Linux. env --check FILE is
- * src/win/cmd_env_check.c. */
+ * src/win/cmd_env_check.c. win_env_write (cmd_env.h) is the writing
+ * half for the guided mode. */
 #include "config.h"
 
 #include <fcntl.h>
@@ -24,6 +25,7 @@
 #include "i18n.h"
 #include "present/envcmd.h"
 #include "util/xalloc.h"
+#include "win/cmd_env.h"
 #include "win/winrun.h"
 
 /* The options of Linux's env that need its probe or its shells. */
@@ -98,18 +100,59 @@ how_to_use(const struct env_plan *p, enum script_format fmt,
 	free(undo);
 }
 
-static void
-say_nothing(const struct winplan_report *rep)
+/* Why no script is written for a plan that changes nothing. Owned. */
+static char *
+nothing_words(const struct winplan_report *rep)
 {
 	if (rep->unfixable.n > 0)
-		fprintf(stderr, _("%s: no change to PATH or CUDA_PATH would help; "
-		    "no script written\n"), PACKAGE);
-	else if (rep->targets.n > 0)
-		fprintf(stderr, _("%s: nothing needs changing: every framework here "
-		    "finds its CUDA DLLs where it loads them\n"), PACKAGE);
-	else
-		fprintf(stderr, _("%s: nothing needs changing: no framework here "
-		    "loads CUDA DLLs (no --toolkit was asked for)\n"), PACKAGE);
+		return xstrdup(_("no change to PATH or CUDA_PATH would help; no "
+		    "script written"));
+	if (rep->targets.n > 0)
+		return xstrdup(_("nothing needs changing: every framework here "
+		    "finds its CUDA DLLs where it loads them"));
+	return xstrdup(_("nothing needs changing: no framework here loads CUDA "
+	    "DLLs (no --toolkit was asked for)"));
+}
+
+/* The plan and its script for r; text stays empty when the plan changes
+ * nothing. -1 with *err. */
+static int
+plan_render(const struct win_run *r, const struct winplan_opts *wo,
+    bool scope_user, enum script_format fmt, struct env_plan *plan,
+    struct winplan_report *rep, struct script_text *text, char **err)
+{
+	if (winplan_build(&r->facts, r->m, wo, plan, rep, err) != 0)
+		return -1;
+	plan->win_user = scope_user;
+	if (!rep->nothing && script_render(plan, fmt, VERSION, text, err) != 0)
+		return -1;
+	return 0;
+}
+
+enum win_env_result
+win_env_write(const struct win_run *r, enum script_format fmt,
+    const char *path, bool force, char **backup, char **why)
+{
+	struct winplan_opts wo = { NULL, false };
+	struct env_plan plan = { 0 };
+	struct winplan_report rep = { 0 };
+	struct script_text text = { NULL, NULL };
+	enum win_env_result res = WIN_ENV_FAILED;
+
+	*backup = *why = NULL;
+	if (plan_render(r, &wo, false, fmt, &plan, &rep, &text, why) != 0)
+		goto out;
+	if (rep.nothing) {
+		*why = nothing_words(&rep);
+		res = WIN_ENV_NOTHING;
+	} else if (script_write_file(path, text.text, force, backup, why) == 0) {
+		res = WIN_ENV_WRITTEN;
+	}
+out:
+	script_text_free(&text);
+	env_plan_free(&plan);
+	winplan_report_free(&rep);
+	return res;
 }
 
 int
@@ -132,13 +175,11 @@ cmd_env(const struct cli_opts *opts)
 		return EXIT_USAGE;
 	if (win_run_open_or_say(&r, opts->matrix_file, true) != 0)
 		return EXIT_USAGE;
-	if (winplan_build(&r.facts, r.m, &wo, &plan, &rep, &err) != 0)
+	if (plan_render(&r, &wo, opts->scope_user, fmt, &plan, &rep, &text,
+	    &err) != 0)
 		goto say;
-	plan.win_user = opts->scope_user;
 	view.unfixable = rep.unfixable;
 	view.targets = rep.targets;
-	if (!rep.nothing && script_render(&plan, fmt, VERSION, &text, &err) != 0)
-		goto say;
 	if (!rep.nothing && opts->output != NULL) {
 		if (script_target_exists(opts->output) && !opts->force) {
 			fprintf(stderr, _("%s: %s exists: not replaced without --force "
@@ -156,7 +197,10 @@ cmd_env(const struct cli_opts *opts)
 		rc = env_print_json(stdout, fmt, &plan, &view, &text, &wv) == 0 ?
 		    EXIT_OK : EXIT_USAGE;
 	} else if (rep.nothing) {
-		say_nothing(&rep);
+		char *words = nothing_words(&rep);
+
+		fprintf(stderr, "%s: %s\n", PACKAGE, words);
+		free(words);
 		rc = EXIT_OK;
 	} else if (wv.path == NULL) {
 		rc = print_script(text.text) == 0 ? EXIT_OK : EXIT_USAGE;

@@ -287,7 +287,7 @@ cmd_wizard(const struct cli_opts *opts, bool ascii, bool mouse)
 			run_verify(&g);
 			break;
 		case WG_CMD_WRITE:
-			guide_write_script(opts, &g.script, &g.script_error,
+			guide_write_script(&g.r, &g.script, &g.script_error,
 			    &g.script_shell);
 			break;
 		case WG_CMD_UNKNOWN:

@@ -11,11 +11,14 @@
 /* Prints prompt, reads one line into buf (without its newline; a longer
  * line is cut and the rest dropped). false at the end of input. */
 bool	guide_read_line(const char *prompt, char *buf, size_t size);
-/* The Fix page's w: asks for the shell and the file, then has cmd_env
- * write the script. Written: *script (owned) and *shell ("powershell"
- * or "cmd"); refused or failed: *error (owned), what env said. Either
- * replaces what was there. */
-void	guide_write_script(const struct cli_opts *opts, char **script,
+struct win_run;
+
+/* The Fix page's w: asks for the shell and the file, then writes the
+ * plan for r's facts as env would (win/cmd_env.h). Written: *script
+ * (owned) and *shell ("powershell" or "cmd"); nothing to write or
+ * failed: *error (owned), in env's words. Either replaces what was
+ * there. */
+void	guide_write_script(const struct win_run *r, char **script,
 	    char **error, const char **shell);
 
 #endif

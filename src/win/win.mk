@@ -105,7 +105,7 @@ libcudawiz_win_a_LIBADD = $(LIBOBJS)
 src_win_cudawiz_win_SOURCES = src/win/wmain.c src/cli.c \
 	src/cmd_matrix.c src/explain_input.c src/explain_input.h \
 	src/win/cmd_explain.c src/win/cmd_why.c src/win/cmd_doctor.c \
-	src/win/cmd_verify.c src/win/cmd_verify.h src/win/cmd_env.c \
+	src/win/cmd_verify.c src/win/cmd_verify.h src/win/cmd_env.c src/win/cmd_env.h \
 	src/win/cmd_env_check.c src/win/envsource.c src/win/envsource.h \
 	src/win/guide.c src/win/guide.h src/win/guide_fix.c \
 	src/win/cmd_spec.c src/cmd_fleet.c \

@@ -94,7 +94,7 @@ is "$(tr -d '\r' <"$work/cwd/cudawiz-env.ps1")/$(grep -c 'cudawiz-env.ps1 was le
 rm -rf "$SP"/tensorflow*
 guide '9\nw\n2\nnone.cmd\nq\n'
 [ ! -e "$work/cwd/none.cmd" ]
-is "$?/$(tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -c 'The script was not written: cudawiz: nothing needs changing')" "0/1" \
+is "$?/$(tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -c 'The script was not written: nothing needs changing')" "0/1" \
     "nothing to change: no file, and the page says env wrote none, in env's words"
 unlike "$(out)" 'Written: none\.cmd' "... never 'Written'"
 
