@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "diagnose/finding.h"
 #include "cmd.h"
 #include "i18n.h"
 #include "matrix/matrix.h"
@@ -920,4 +921,16 @@ cli_main(int argc, char **argv)
 	free(p.opts.add_lib);
 	free(ex_argv);
 	return rc;
+}
+
+int
+cmd_report_exit(int print_rc, const struct findings *fs)
+{
+	if (print_rc == 0 && fflush(stdout) != 0)
+		print_rc = -1;
+	if (print_rc != 0) {
+		perror(PACKAGE ": writing the report");
+		return EXIT_USAGE;
+	}
+	return findings_count(fs, SEV_ERROR) > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -69,4 +69,10 @@ int	cmd_env_check(const struct cli_opts *opts);
 int	cmd_spec(const struct cli_opts *opts);
 int	cmd_fleet(const struct cli_opts *opts);
 
+struct findings;
+/* A report's exit status once it is printed (print_rc: the printer's
+ * 0 or -1): stdout flushed, a write error said on stderr (EXIT_USAGE),
+ * else EXIT_FINDINGS when fs holds an error, EXIT_OK otherwise. */
+int	cmd_report_exit(int print_rc, const struct findings *fs);
+
 #endif

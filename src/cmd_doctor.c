@@ -129,18 +129,12 @@ cmd_doctor(const struct cli_opts *opts)
 		struct file_report fr = { opts, &r };
 
 		rc = report_write_file(opts->output, print_to_file, &fr);
+		/* report_write_file said what went wrong. */
+		rc = rc != 0 ? EXIT_USAGE : cmd_report_exit(0, &r.findings);
 	} else {
-		rc = print_report(stdout, opts, &r, false);
-		if (rc == 0 && fflush(stdout) != 0)
-			rc = -1;
-		if (rc != 0)
-			perror(PACKAGE ": writing the report");
+		rc = cmd_report_exit(print_report(stdout, opts, &r, false),
+		    &r.findings);
 	}
-	if (rc != 0)
-		rc = EXIT_USAGE;
-	else
-		rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
-		    EXIT_OK;
 	run_close(&r);
 	return rc;
 }

@@ -449,15 +449,7 @@ cmd_explain(const struct cli_opts *opts)
 
 	rc = opts->json || opts->html ? print_json(&r) :
 	    print_text(&r, style_want_color(STDOUT_FILENO, opts->color));
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = -1;
-	if (rc != 0) {
-		perror(PACKAGE ": writing the report");
-		rc = EXIT_USAGE;
-	} else {
-		rc = findings_count(&r.findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
-		    EXIT_OK;
-	}
+	rc = cmd_report_exit(rc, &r.findings);
 	run_free(&r);
 	run_close(&cr);
 	return rc;

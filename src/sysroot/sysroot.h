@@ -33,6 +33,11 @@ struct sysroot;
 /* dir NULL, "" or "/" gives the host. On failure returns NULL and sets
  * *err to a message the caller frees. */
 struct sysroot	*sysroot_new(const char *dir, char **err);
+#ifdef _WIN32
+/* The Windows back end's system drive (GetSystemDirectoryW's), upper
+ * case; 'C' when it cannot be told. */
+char		 sysroot_system_drive(void);
+#endif
 void		 sysroot_free(struct sysroot *sr);
 
 bool		 sysroot_is_host(const struct sysroot *sr);

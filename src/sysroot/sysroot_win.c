@@ -34,9 +34,8 @@ struct sysroot {
 
 void (*sysroot_walk_hook)(const char *walked);
 
-/* The system drive: GetSystemDirectoryW's, else C. */
-static char
-system_drive(void)
+char
+sysroot_system_drive(void)
 {
 	wchar_t w[MAX_PATH];
 	UINT n = GetSystemDirectoryW(w, MAX_PATH);
@@ -54,7 +53,7 @@ sysroot_new(const char *dir, char **err)
 	char d;
 
 	if (dir == NULL || dir[0] == '\0' || strcmp(dir, "/") == 0) {
-		d = system_drive();
+		d = sysroot_system_drive();
 	} else if (((dir[0] >= 'A' && dir[0] <= 'Z') ||
 	    (dir[0] >= 'a' && dir[0] <= 'z')) && dir[1] == ':' &&
 	    (dir[2] == '\0' || ((dir[2] == '\\' || dir[2] == '/') &&

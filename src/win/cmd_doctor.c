@@ -445,19 +445,13 @@ cmd_doctor(const struct cli_opts *opts)
 	rp.live = &live;
 	if (opts->output != NULL) {
 		rc = report_write_file(opts->output, print_to_file, &rp);
+		/* report_write_file said what went wrong. */
+		rc = rc != 0 ? EXIT_USAGE : cmd_report_exit(0, &r.findings);
 	} else {
-		rc = print_report(stdout, &rp,
-		    style_want_color(STDOUT_FILENO, opts->color));
-		if (rc == 0 && fflush(stdout) != 0)
-			rc = -1;
-		if (rc != 0)
-			perror(PACKAGE ": writing the report");
+		rc = cmd_report_exit(print_report(stdout, &rp,
+		    style_want_color(STDOUT_FILENO, opts->color)),
+		    &r.findings);
 	}
-	if (rc != 0)
-		rc = EXIT_USAGE;
-	else
-		rc = findings_count(&r.findings, SEV_ERROR) > 0 ?
-		    EXIT_FINDINGS : EXIT_OK;
 	live_free(&live);
 	facts_free(bf);
 	win_run_close(&r);

@@ -90,15 +90,7 @@ cmd_explain(const struct cli_opts *opts)
 	v.findings = &findings;
 	v.where = where;
 	rc = print(opts, &v);
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = -1;
-	if (rc != 0) {
-		perror(PACKAGE ": writing the report");
-		rc = EXIT_USAGE;
-	} else {
-		rc = findings_count(&findings, SEV_ERROR) > 0 ? EXIT_FINDINGS :
-		    EXIT_OK;
-	}
+	rc = cmd_report_exit(rc, &findings);
 
 	findings_free(&findings);
 	for (size_t i = 0; i < ex.matches.n; i++)

@@ -467,15 +467,7 @@ cmd_verify(const struct cli_opts *opts)
 			putchar('\n');
 		rc = text_print_findings(stdout, &wv.findings, color);
 	}
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = -1;
-	if (rc != 0) {
-		perror(PACKAGE ": writing the report");
-		rc = EXIT_USAGE;
-	} else {
-		rc = findings_count(&wv.findings, SEV_ERROR) > 0 ?
-		    EXIT_FINDINGS : EXIT_OK;
-	}
+	rc = cmd_report_exit(rc, &wv.findings);
 	win_verify_free(&wv);
 	free(helper);
 	win_facts_free(&f);

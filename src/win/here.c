@@ -34,18 +34,6 @@ here_environment(struct strv *out)
 	FreeEnvironmentStringsW(block);
 }
 
-char
-here_system_drive(void)
-{
-	wchar_t w[MAX_PATH];
-	UINT n = GetSystemDirectoryW(w, MAX_PATH);
-
-	if (n >= 2 && n < MAX_PATH && w[1] == L':' &&
-	    ((w[0] >= L'A' && w[0] <= L'Z') || (w[0] >= L'a' && w[0] <= L'z')))
-		return (char)(w[0] & ~0x20);
-	return 'C';
-}
-
 int
 here_probe_env(struct win_facts *f, bool registry, char *const *envp,
     char **err)
@@ -55,7 +43,7 @@ here_probe_env(struct win_facts *f, bool registry, char *const *envp,
 	struct sysroot *sr;
 	char root[3], **own = NULL;
 
-	wo.drive = here_system_drive();
+	wo.drive = sysroot_system_drive();
 	if (registry) {
 		wo.py_registry = winreg_pythons;
 		wo.gpu_registry = winreg_gpus;

@@ -13,9 +13,6 @@ struct win_facts;
 /* Appends this process's environment, UTF-8, to out; the per-drive
  * current directories ("=C:=C:\x") left out. */
 void	here_environment(struct strv *out);
-/* The system drive's letter, upper case (GetSystemDirectoryW's); 'C'
- * when it cannot be told. */
-char	here_system_drive(void);
 /* The Windows probe over the system drive with this process's
  * environment, the registry's adapters and Python installs read too when
  * registry is true; f is filled (and freed by the caller) when 0 is
