@@ -7,48 +7,14 @@
 # would not, with os.add_dll_directory as the fix; verify --env says it
 # is not there on Windows yet (exit 2; windows-doctor.sh tests doctor,
 # windows-env.sh env and env --check, windows-spec.sh spec and fleet). Uses dist/…/cudawiz.exe, and
-# runs `make windows' first (about 20 s from clean, jansson included; a
-# few seconds when it is current).
-# Needs mingw-w64, Wine, jq, cmake and curl (Debian packages
-# gcc-mingw-w64-x86-64, wine64, jq, cmake, curl); skips without.
+# runs `make windows' first (tests/lib/fx_windows.sh's winfx_setup, which
+# skips without mingw-w64, Wine, jq, cmake or curl).
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fx_wine.sh"
-
-builddir=$(dirname "$CUDAWIZ")
-wine_find
-command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 ||
-    skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package jq)"
-for t in cmake curl; do
-	command -v "$t" >/dev/null 2>&1 ||
-	    skip_all "$t is not installed (Debian package $t): make windows builds jansson with it"
-done
-[ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
-
+. "$TESTS_SRCDIR/lib/fx_windows.sh"
+winfx_setup windows-exe
 version=$("$CUDAWIZ" --version | head -n 1) || exit 99
-# "cudawiz 0.1.0 (…)": the directory make windows fills.
-v=$(printf '%s\n' "$version" | awk '{ print $2 }')
-exe=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64/cudawiz.exe
-# Made (or only checked, when it is current: a few seconds), so that it
-# is this commit's, like the Linux binary.
-make -C "$builddir" windows >"$FX_TMP/make-windows.log" 2>&1 || {
-	# jansson's source not fetched (no network, the archive down) is a
-	# missing component, not a failure of the build.
-	why=$(grep -m 1 '^curl: (' "$FX_TMP/make-windows.log")
-	[ -n "$why" ] &&
-	    skip_all "jansson's source could not be fetched from Debian's archive for make windows: $why"
-	tail -n 30 "$FX_TMP/make-windows.log" | sed 's/^/# /'
-	echo "Bail out! make windows failed"
-	exit 99
-}
 [ -f "$exe" ] || { echo "Bail out! make windows made no $exe"; exit 99; }
-
-work=$(mktemp -d "$FX_TMP/windows-exe.XXXXXX") || exit 99
-export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-# Wine's server outlives the clients: stopped on every way out, so no
-# process holds the harness's pipes.
-trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
-wine_prefix
 
 # Runs the exe in the prefix; its stdout without the CRs of Windows'
 # text mode in $work/out, stderr in $work/err, the status in $rc.

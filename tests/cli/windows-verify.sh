@@ -5,43 +5,23 @@
 # tests/tools/fake_libcuda.c (as verify-wine.sh builds it): one that
 # works, one that crashes in cuInit (an access violation), one that hangs
 # there; then a toolkit with a fake cudart64_12.dll and cudnn64_9.dll
-# (tests/win/). Needs
-# mingw-w64, Wine and jq; skips without.
+# (tests/win/). Skips without mingw-w64, Wine, jq, cmake or curl
+# (tests/lib/fx_windows.sh's winfx_setup).
 . "$TESTS_SRCDIR/lib/tap.sh"
 . "$TESTS_SRCDIR/lib/fx_wine.sh"
-
-builddir=$(dirname "$CUDAWIZ")
+. "$TESTS_SRCDIR/lib/fx_windows.sh"
+# winfx_setup: the skips, make windows, the prefix; it unsets the
+# harness's CUDAWIZ_HELPER (the Linux helper), so cudawiz.exe takes the
+# one beside it (but in the last test).
+winfx_setup windows-verify
 MINGW=x86_64-w64-mingw32-gcc
-wine_find
-command -v "$MINGW" >/dev/null 2>&1 ||
-    skip_all "mingw-w64 is not installed (Debian package gcc-mingw-w64-x86-64)"
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (Debian package jq)"
-[ -x "$CUDAWIZ" ] || skip_all "$CUDAWIZ is not built"
-
-v=$("$CUDAWIZ" --version | head -n 1 | awk '{ print $2 }')
-dist=${DIST_DIR:-$builddir/dist}/cudawiz-$v-windows-x86_64
-exe=$dist/cudawiz.exe
-make -C "$builddir" windows >"$FX_TMP/make-windows-verify.log" 2>&1 || {
-	why=$(grep -m 1 '^curl: (' "$FX_TMP/make-windows-verify.log")
-	[ -n "$why" ] &&
-	    skip_all "jansson's source could not be fetched from Debian's archive for make windows: $why"
-	tail -n 30 "$FX_TMP/make-windows-verify.log" | sed 's/^/# /'
-	echo "Bail out! make windows failed"
-	exit 99
-}
+dist=${exe%/*}
 ok "make windows put cudawiz-verify.exe beside cudawiz.exe" test -f "$dist/cudawiz-verify.exe"
 # Only Windows' own DLLs, as for cudawiz.exe.
 imports=$(x86_64-w64-mingw32-objdump -p "$dist/cudawiz-verify.exe" |
     sed -n 's/^[[:space:]]*DLL Name: //p' | tr 'A-Z' 'a-z' | sort | tr '\n' ' ')
 unlike "$imports" 'libgcc|winpthread|jansson' \
     "cudawiz-verify.exe imports only Windows' DLLs ($imports)"
-
-work=$(mktemp -d "$FX_TMP/windows-verify.XXXXXX") || exit 99
-# The harness's CUDAWIZ_HELPER names the Linux helper, which Wine would
-# pass on: cudawiz.exe takes the one beside it (but in the last test).
-unset CUDAWIZ_HELPER
-export WINEPREFIX="$work/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-trap '"$WINESERVER" -k >/dev/null 2>&1; rm -rf "$work"' EXIT
 
 cc() { "$MINGW" -std=c11 -O2 "$@" 2>>"$work/cc.err"; }
 built=1
@@ -61,8 +41,6 @@ if [ "$built" != 1 ]; then
 	echo "Bail out! mingw-w64 could not build the fake DLLs"
 	exit 99
 fi
-
-wine_prefix
 
 # verify ARGS...: cudawiz.exe verify; text in $work/out, the status in $rc.
 verify() {
