@@ -74,11 +74,12 @@ for t in "$TESTS_SRCDIR"/cli/*.sh; do
 	"$self" | *-common) continue ;;
 	esac
 	grep -q 'lib/fixture.sh' "$t" || continue
-	# The packages gate's Windows tests (make windows, a Wine prefix:
-	# most of a minute) are not the suite's and would be replayed in
+	# The packages gate's tests (tests/packages.mk: make windows, Wine,
+	# a Debian root …) are not the suite's and would be replayed in
 	# every gate; their Linux reports come from fixture.sh's trees,
 	# which the suite's own tests lint.
-	grep -q 'lib/fx_windows.sh' "$t" && continue
+	grep -qx "PACKAGE_TESTS += tests/cli/$n.sh" "$TESTS_SRCDIR/packages.mk" &&
+	    continue
 	ntests=$((ntests + 1))
 	printf '%s\n' "$n" >> "$FX/names"
 	if [ -f "$docs/$n/.done" ] && [ "$docs/$n/.done" -nt "$CUDAWIZ" ] &&
